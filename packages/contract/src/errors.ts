@@ -1,0 +1,105 @@
+import type { Bilingual, Locale } from './locale'
+
+/**
+ * The error catalogue (SPEC §8, GUIDE §4). Every failure the gateway answers has a stable
+ * `errorCode` string, a numeric envelope `code` and an HTTP status. The SPEC's 401, 430 and 100400
+ * keep their meaning; the other numeric codes are ours and stable: 100xxx for business refusals.
+ * Never renumber an entry; add new ones.
+ */
+export interface ErrorDef {
+  /** Envelope `code`. */
+  code: number
+  /** HTTP status of the response. */
+  status: number
+  message: Bilingual
+}
+
+const def = (code: number, status: number, zh: string, en: string): ErrorDef => ({
+  code,
+  status,
+  message: { 'zh-CN': zh, 'en-US': en },
+})
+
+export const ERRORS = {
+  // Transport-level, one per HTTP status text of SPEC §8.
+  BAD_REQUEST: def(400, 400, '请求参数有误', 'Bad Request'),
+  SESSION_INVALID: def(401, 401, '登录已失效，请重新登录', 'Your session has expired, please log in again'),
+  FORBIDDEN: def(403, 403, '没有权限访问', 'Forbidden'),
+  NOT_FOUND: def(404, 404, '请求的资源不存在', 'Not Found'),
+  METHOD_NOT_ALLOWED: def(405, 405, '请求方法不被允许', 'Method Not Allowed'),
+  REQUEST_TIMEOUT: def(408, 408, '请求超时', 'Request Time-out'),
+  PAYLOAD_TOO_LARGE: def(413, 413, '请求内容过大', 'Payload Too Large'),
+  UNSUPPORTED_MEDIA_TYPE: def(415, 415, '不支持的内容类型', 'Unsupported Media Type'),
+  TOO_MANY_REQUESTS: def(429, 429, '操作过于频繁，请稍后再试', 'Too many requests, please try again later'),
+  SERVER_ERROR: def(500, 500, '服务器内部错误', 'Internal Server Error'),
+  BAD_GATEWAY: def(502, 502, '网关错误', 'Bad Gateway'),
+  SERVICE_UNAVAILABLE: def(503, 503, '服务不可用', 'Service Unavailable'),
+  GATEWAY_TIMEOUT: def(504, 504, '网关超时', 'Gateway Time-out'),
+  HTTP_VERSION_NOT_SUPPORTED: def(505, 505, 'HTTP版本不受支持', 'HTTP Version not Supported'),
+
+  // SPEC codes with their own meaning.
+  PRIVACY_REAGREE: def(430, 403, '用户协议已更新，请阅读并同意后继续使用', 'The agreements have been updated; please read and agree to continue'),
+  ACCOUNT_ABNORMAL: def(100400, 403, '信息获取失败，请稍后重试或联系客服', 'Info retrieval failed, Please try again later or contact service'),
+
+  // Request signature and anti-replay (packages/contract/src/signature.ts).
+  SIGNATURE_MISSING: def(100401, 401, '请求缺少签名信息', 'The request is not signed'),
+  SIGNATURE_INVALID: def(100402, 401, '请求签名无效', 'The request signature is invalid'),
+  TIMESTAMP_STALE: def(100403, 401, '请求已过期，请检查设备时间后重试', 'The request has expired; check the device clock and try again'),
+  NONCE_REUSED: def(100404, 409, '重复的请求已被拒绝', 'This request was already received and has been refused'),
+
+  // Input.
+  VALIDATION_FAILED: def(100410, 400, '提交的信息有误，请检查后重试', 'Some of the information is not valid; please check and try again'),
+
+  // Business refusals named by SPEC §5 and §8.
+  CONTACT_NOT_FOUND: def(100501, 404, '未找到该邮箱或手机号', 'No account was found for this email or phone'),
+  ALREADY_REGISTERED: def(100502, 409, '该手机号或邮箱已注册', 'This phone or email is already registered'),
+  THIRD_PARTY_ALREADY_BOUND: def(100503, 409, '该第三方账号已被绑定', 'This third-party account is already bound'),
+  WRONG_VERIFICATION_CODE: def(100504, 400, '验证码错误', 'Wrong verification code'),
+  REAL_NAME_FAILED: def(100505, 400, '您的身份信息未通过实名认证，请核实后重新输入', 'Your identity information has not passed the real-name authentication, please verify and re-enter'),
+  ACCOUNT_LOCKED: def(100506, 423, '账号已被锁定，请稍后再试', 'The account is locked, please try again later'),
+  IMAGE_CAPTCHA_FAILED: def(100507, 400, '图形验证失败', 'Image captcha failed'),
+  SMS_CODE_FAILED: def(100508, 400, '短信验证码发送失败', 'SMS code failed'),
+  WRONG_OLD_PASSWORD: def(100509, 400, '您输入的密码不正确，请重新输入', 'The password you have entered is incorrect, please re-enter it'),
+  CONTACT_NOT_BOUND: def(100510, 400, '您尚未绑定手机号或邮箱，无法接收验证码，请先绑定', 'No phone or email is bound, so no verification code can be sent; please bind one first'),
+  LOAD_ERROR: def(100511, 500, '加载失败，请刷新页面', 'Load error, please refresh the page'),
+  ONE_TIME_CODE_FAILED: def(100512, 500, '获取一次性授权码失败', 'Failed to get one-time code'),
+} as const satisfies Record<string, ErrorDef>
+
+export type ErrorCode = keyof typeof ERRORS
+
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[]
+
+export function errorMessage(errorCode: ErrorCode, locale: Locale): string {
+  return ERRORS[errorCode].message[locale]
+}
+
+/** Finds the catalogue entry of an envelope code (first match), e.g. to pick a client-side text. */
+export function errorByCode(code: number): ErrorCode | undefined {
+  return ERROR_CODES.find((key) => ERRORS[key].code === code)
+}
+
+/** HTTP status texts of SPEC §8, in both languages, used when no envelope came back. */
+export const HTTP_STATUS_TEXT: Record<number, Bilingual> = {
+  400: { 'zh-CN': '错误请求', 'en-US': 'Bad Request' },
+  401: { 'zh-CN': '未授权，请重新登录', 'en-US': 'Unauthorized' },
+  403: { 'zh-CN': '拒绝访问', 'en-US': 'Forbidden' },
+  404: { 'zh-CN': '请求错误，未找到该资源', 'en-US': 'Not Found' },
+  405: { 'zh-CN': '请求方法未允许', 'en-US': 'Method Not Allowed' },
+  408: { 'zh-CN': '请求超时', 'en-US': 'Request Time-out' },
+  500: { 'zh-CN': '服务器端出错', 'en-US': 'Internal Server Error' },
+  502: { 'zh-CN': '网络错误', 'en-US': 'Bad Gateway' },
+  503: { 'zh-CN': '服务不可用', 'en-US': 'Service Unavailable' },
+  504: { 'zh-CN': '网络超时', 'en-US': 'Gateway Time-out' },
+  505: { 'zh-CN': 'HTTP版本不支持该请求', 'en-US': 'HTTP Version not Supported' },
+}
+export const HTTP_STATUS_DEFAULT_TEXT: Bilingual = { 'zh-CN': '服务器错误！', 'en-US': 'Server Error!' }
+export const NETWORK_ABNORMAL_TEXT: Bilingual = {
+  'zh-CN': '网络连接异常，请稍后再试！',
+  'en-US': 'Network connection is abnormal, please try again later!',
+}
+/** The toast fallback of SPEC §8 when an error carries no message. */
+export const NETWORK_REQUEST_ERROR_TEXT: Bilingual = { 'zh-CN': '网络请求错误', 'en-US': 'network request error' }
+
+export function httpStatusText(status: number, locale: Locale): string {
+  return (HTTP_STATUS_TEXT[status] ?? HTTP_STATUS_DEFAULT_TEXT)[locale]
+}

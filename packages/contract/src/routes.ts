@@ -1,0 +1,89 @@
+/**
+ * The routes of SPEC §2: 51 pages in the main package and eight subpackages. The portal's app
+ * config, its page titles and the browser tests are all generated from this list. On H5 each is a
+ * hash route `#/<path>`; a path without `/index` is a page file of that name.
+ */
+
+export const MAIN_PAGES = [
+  'pages/home/index',
+  'pages/service/index',
+  'pages/user-center/index',
+  'pages/user-center/user-info/index',
+  'pages/user-center/detail',
+  'pages/login/index',
+  'pages/jump/transition/index',
+  'pages/template/middlePage/index',
+] as const
+
+export const SUBPACKAGES = {
+  'packages/safety': [
+    'findPasswd', 'updatePasswd', 'receptPasswd', 'getPasswdByPhone', 'getPasswdByEmail', 'bindPhone',
+    'accountCancel', 'confirmCancel', 'bindPhoneNum', 'changePhone', 'changeEmail', 'authentication',
+    'bindEmail', 'changePwdOptions', 'authList', 'accountInfo4FindPwd',
+  ],
+  'packages/users': [
+    'help/index', 'help/more', 'service/index', 'service/header', 'service/world', 'account/index',
+    'identity/success', 'identity/fail', 'language/index', 'version/index', 'setting/index',
+    'setting/privacyList', 'setting/pushSet', 'setting/singleList', 'setting/thirdInfoList',
+  ],
+  'packages/auth': ['bankCardAuthentication', 'idNumberAuthentication', 'realNameAuthOption'],
+  'packages/user-center': ['settings/config/index'],
+  'packages/login': ['login-type/index', 'register/index', 'shutdown-notice'],
+  'packages/webview': ['index'],
+  'packages/news': ['index', 'newsDetail', 'service-guide/index'],
+  'packages/error': ['thirdPartAddress'],
+} as const
+
+type SubpackageRoot = keyof typeof SUBPACKAGES
+type SubpackagePath = {
+  [R in SubpackageRoot]: `${R}/${(typeof SUBPACKAGES)[R][number]}`
+}[SubpackageRoot]
+
+export type RoutePath = (typeof MAIN_PAGES)[number] | SubpackagePath
+
+export const SUBPACKAGE_ROOTS = Object.keys(SUBPACKAGES) as SubpackageRoot[]
+
+export const ROUTES: readonly RoutePath[] = [
+  ...MAIN_PAGES,
+  ...SUBPACKAGE_ROOTS.flatMap((root) => SUBPACKAGES[root].map((page) => `${root}/${page}` as RoutePath)),
+]
+
+export const TAB_ROUTES = ['pages/home/index', 'pages/service/index', 'pages/user-center/index'] as const
+export type TabRoute = (typeof TAB_ROUTES)[number]
+export const HOME_ROUTE: TabRoute = 'pages/home/index'
+
+/** Pages with pull-down refresh (SPEC §2). */
+export const PULL_DOWN_REFRESH_ROUTES: readonly RoutePath[] = ['pages/home/index', 'pages/service/index']
+
+export const ROUTE_PATHS = {
+  home: 'pages/home/index',
+  service: 'pages/service/index',
+  userCenter: 'pages/user-center/index',
+  userInfo: 'pages/user-center/user-info/index',
+  userDetail: 'pages/user-center/detail',
+  miniLogin: 'pages/login/index',
+  jumpTransition: 'pages/jump/transition/index',
+  middlePage: 'pages/template/middlePage/index',
+  login: 'packages/login/login-type/index',
+  register: 'packages/login/register/index',
+  shutdownNotice: 'packages/login/shutdown-notice',
+  language: 'packages/users/language/index',
+  realNameAuthOption: 'packages/auth/realNameAuthOption',
+  webview: 'packages/webview/index',
+  news: 'packages/news/index',
+  newsDetail: 'packages/news/newsDetail',
+  serviceGuide: 'packages/news/service-guide/index',
+  thirdPartAddress: 'packages/error/thirdPartAddress',
+  accountSecurity: 'packages/users/account/index',
+  settings: 'packages/users/setting/index',
+  help: 'packages/users/help/index',
+  version: 'packages/users/version/index',
+} as const satisfies Record<string, RoutePath>
+
+export function isTabRoute(path: string): path is TabRoute {
+  return (TAB_ROUTES as readonly string[]).includes(path.replace(/^\//, ''))
+}
+
+export function isRoutePath(path: string): path is RoutePath {
+  return (ROUTES as readonly string[]).includes(path.replace(/^\//, ''))
+}

@@ -1,0 +1,197 @@
+import { hmac } from '@noble/hashes/hmac'
+import { sha256 } from '@noble/hashes/sha256'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
+import { PORTAL_APP_ID, SIGNATURE_WINDOW_MS } from './constants'
+
+/**
+ * Request signature (SPEC §3 headers `_tk _t _aid _n _s _c _ut _tid accept-language`).
+ *
+ * Canonical string (lines joined by "\n"):
+ *   ESS1-HMAC-SHA256
+ *   METHOD                      upper case
+ *   PATH                        URL path as sent, without query (e.g. /app/user/api/dict/list)
+ *   CANONICAL-QUERY             pairs sorted by key then value, RFC 3986 encoded, joined by &
+ *   BODY-SHA256                 hex SHA-256 of the exact body string sent ("" when none;
+ *                               the literal UNSIGNED-PAYLOAD for multipart uploads)
+ *   _aid, _c, _n, _t, _tk, _ut  one line each, in that order ("" when absent)
+ * `_s` = hex HMAC-SHA256(appKey(_aid), canonical string).
+ *
+ * What it protects:
+ * - Replay: the gateway refuses a `_t` more than SIGNATURE_WINDOW_MS from its clock, and a `_n`
+ *   already seen inside that window (nonces are remembered for twice the window).
+ * - Tampering with a captured request: method, path, query, body, token and device id are bound
+ *   together, so a recorded request cannot be altered (say, to another query) and sent again.
+ * - Accidental corruption and naive scripted calls that do not go through the client library.
+ *
+ * What it does NOT protect:
+ * - It does not authenticate the app: the app key is shipped inside every client and is public
+ *   by nature; anyone who reads the bundle can sign. Authentication is the access token (`_tk`).
+ * - It gives no confidentiality: only TLS does. Without TLS a token can be stolen and used in
+ *   freshly signed requests.
+ * - Headers outside the list (accept-language, `_tid`) are not signed; they change only the
+ *   language of messages and the trace id of logs.
+ * - A path rewritten by a reverse proxy breaks verification; sign and verify the same path.
+ */
+
+export const SIGNATURE_SCHEME = 'ESS1-HMAC-SHA256'
+export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD'
+
+/** Header names of SPEC §3. */
+export const HEADERS = {
+  token: '_tk',
+  timestamp: '_t',
+  appId: '_aid',
+  nonce: '_n',
+  signature: '_s',
+  client: '_c',
+  deviceId: '_ut',
+  traceId: '_tid',
+  language: 'accept-language',
+} as const
+
+/**
+ * Public app keys per app id. Not secrets (see above): they only make the signature app-specific.
+ * The native app's outer clients sign with the key of the app id they pass as `_aid`.
+ */
+export const APP_KEYS: Record<string, string> = {
+  [PORTAL_APP_ID]: 'ess-portal-public-app-key-101-v1',
+}
+
+export function appKey(appId: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(APP_KEYS, appId) ? APP_KEYS[appId] : undefined
+}
+
+const enc = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+
+/** Sorted, RFC 3986-encoded query from a search string (with or without the leading "?"). */
+export function canonicalQuery(search: string): string {
+  const raw = search.startsWith('?') ? search.slice(1) : search
+  if (!raw) return ''
+  const pairs: Array<[string, string]> = []
+  for (const part of raw.split('&')) {
+    if (!part) continue
+    const eq = part.indexOf('=')
+    const k = eq < 0 ? part : part.slice(0, eq)
+    const v = eq < 0 ? '' : part.slice(eq + 1)
+    pairs.push([safeDecode(k), safeDecode(v)])
+  }
+  pairs.sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+  return pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '))
+  } catch {
+    return s
+  }
+}
+
+/** Builds a query string (without "?") from a flat object; undefined and null values are left out. */
+export function buildQuery(params: Record<string, unknown> | undefined): string {
+  if (!params) return ''
+  return Object.keys(params)
+    .filter((k) => params[k] !== undefined && params[k] !== null)
+    .sort()
+    .map((k) => `${enc(k)}=${enc(String(params[k]))}`)
+    .join('&')
+}
+
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)))
+}
+
+export interface SignInput {
+  method: string
+  /** URL path without query. */
+  path: string
+  /** Query string, with or without "?". */
+  query?: string
+  /** Exact body string sent, or UNSIGNED_PAYLOAD for multipart; undefined/"" when none. */
+  body?: string
+  appId: string
+  client: string
+  nonce: string
+  timestamp: string
+  token?: string
+  deviceId: string
+}
+
+export function canonicalString(input: SignInput): string {
+  const bodyHash = input.body === UNSIGNED_PAYLOAD ? UNSIGNED_PAYLOAD : sha256Hex(input.body ?? '')
+  return [
+    SIGNATURE_SCHEME,
+    input.method.toUpperCase(),
+    input.path,
+    canonicalQuery(input.query ?? ''),
+    bodyHash,
+    input.appId,
+    input.client,
+    input.nonce,
+    input.timestamp,
+    input.token ?? '',
+    input.deviceId,
+  ].join('\n')
+}
+
+/** Returns the `_s` value, or undefined when the app id has no key. */
+export function signRequest(input: SignInput): string | undefined {
+  const key = appKey(input.appId)
+  if (!key) return undefined
+  return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(canonicalString(input))))
+}
+
+/** Constant-time comparison of two hex strings. */
+export function safeEqualHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let diff = 0
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return diff === 0
+}
+
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
+export const TIMESTAMP_PATTERN = /^\d{10,16}$/
+
+export type SignatureVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'SIGNATURE_MISSING' | 'SIGNATURE_INVALID' | 'TIMESTAMP_STALE' }
+
+/**
+ * Checks the headers and the signature of a request (the nonce's single use is checked by the
+ * caller against its store, after this passes). `headers` are lower-cased names as Node gives them.
+ */
+export function verifySignature(
+  req: { method: string; path: string; query: string; body?: string; headers: Record<string, string | string[] | undefined> },
+  now: number,
+  windowMs: number = SIGNATURE_WINDOW_MS,
+): SignatureVerdict {
+  const h = (name: string) => {
+    const v = req.headers[name]
+    return Array.isArray(v) ? v[0] : v
+  }
+  const s = h(HEADERS.signature)
+  const t = h(HEADERS.timestamp)
+  const n = h(HEADERS.nonce)
+  const aid = h(HEADERS.appId)
+  const ut = h(HEADERS.deviceId)
+  if (!s || !t || !n || !aid || !ut) return { ok: false, reason: 'SIGNATURE_MISSING' }
+  if (!TIMESTAMP_PATTERN.test(t) || !NONCE_PATTERN.test(n) || !/^[0-9a-f]{64}$/.test(s)) {
+    return { ok: false, reason: 'SIGNATURE_INVALID' }
+  }
+  const expected = signRequest({
+    method: req.method,
+    path: req.path,
+    query: req.query,
+    body: req.body,
+    appId: aid,
+    client: h(HEADERS.client) ?? '',
+    nonce: n,
+    timestamp: t,
+    token: h(HEADERS.token) ?? '',
+    deviceId: ut,
+  })
+  if (!expected || !safeEqualHex(expected, s)) return { ok: false, reason: 'SIGNATURE_INVALID' }
+  if (Math.abs(now - Number(t)) > windowMs) return { ok: false, reason: 'TIMESTAMP_STALE' }
+  return { ok: true }
+}
