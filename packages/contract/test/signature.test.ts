@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { canonicalQuery, buildQuery, signRequest, verifySignature, HEADERS, UNSIGNED_PAYLOAD, SIGNATURE_WINDOW_MS } from '../src'
+
+const now = 1_790_000_000_000
+function signed(over: Partial<Record<string, string>> = {}, body = '{"a":1}') {
+  const base = {
+    method: 'POST',
+    path: '/app/user/api/x',
+    query: 'b=2&a=1',
+    body,
+    appId: '101',
+    client: 'h5',
+    nonce: 'abcdefghijklmnop1234',
+    timestamp: String(now),
+    token: 'tok',
+    deviceId: 'dev-123456789012345678',
+    ...over,
+  }
+  const s = signRequest(base)!
+  const headers: Record<string, string> = {
+    [HEADERS.signature]: s,
+    [HEADERS.timestamp]: base.timestamp,
+    [HEADERS.nonce]: base.nonce,
+    [HEADERS.appId]: base.appId,
+    [HEADERS.deviceId]: base.deviceId,
+    [HEADERS.client]: base.client,
+    [HEADERS.token]: base.token,
+  }
+  return { base, headers }
+}
+
+describe('canonical query', () => {
+  it('sorts and re-encodes', () => {
+    expect(canonicalQuery('?b=2&a=1&a=0')).toBe('a=0&a=1&b=2')
+    expect(canonicalQuery('q=a+b&x=%E4%B8%AD')).toBe('q=a%20b&x=%E4%B8%AD')
+    expect(canonicalQuery('')).toBe('')
+    expect(canonicalQuery('flag')).toBe('flag=')
+    expect(canonicalQuery('bad=%E4%')).toBe('bad=%25E4%25')
+  })
+  it('buildQuery output is already canonical (property)', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.string({ maxLength: 8 })), (obj) => {
+        const q = buildQuery(obj)
+        return canonicalQuery(q) === q
+      }),
+    )
+  })
+  it('buildQuery drops null and undefined', () => {
+    expect(buildQuery({ b: 1, a: 'x y', c: undefined, d: null })).toBe('a=x%20y&b=1')
+  })
+})
+
+describe('signature', () => {
+  it('verifies what it signed', () => {
+    const { base, headers } = signed()
+    expect(verifySignature({ method: 'POST', path: base.path, query: '?a=1&b=2', body: base.body, headers }, now)).toEqual({ ok: true })
+  })
+  it.each([
+    ['method', { method: 'PUT' }],
+    ['path', { path: '/app/user/api/y' }],
+    ['query', { query: 'a=1&b=3' }],
+    ['body', { body: '{"a":2}' }],
+  ])('refuses a changed %s', (_, change) => {
+    const { base, headers } = signed()
+    const req = { method: 'POST', path: base.path, query: base.query, body: base.body, headers, ...change }
+    expect(verifySignature(req, now)).toEqual({ ok: false, reason: 'SIGNATURE_INVALID' })
+  })
+  it.each(['_tk', '_ut', '_c', '_n', '_t'])('refuses a changed %s header', (name) => {
+    const { base, headers } = signed()
+    const changed = { ...headers, [name]: name === '_t' ? String(now + 1) : headers[name] + 'Z' }
+    expect(verifySignature({ method: 'POST', path: base.path, query: base.query, body: base.body, headers: changed }, now).ok).toBe(false)
+  })
+  it.each(['_s', '_t', '_n', '_aid', '_ut'])('missing %s', (name) => {
+    const { base, headers } = signed()
+    const { [name]: _drop, ...rest } = headers
+    expect(verifySignature({ method: 'POST', path: base.path, query: base.query, body: base.body, headers: rest }, now)).toEqual({
+      ok: false,
+      reason: 'SIGNATURE_MISSING',
+    })
+  })
+  it('stale timestamps, either side of the window', () => {
+    const { base, headers } = signed()
+    const req = { method: 'POST', path: base.path, query: base.query, body: base.body, headers }
+    expect(verifySignature(req, now + SIGNATURE_WINDOW_MS + 1)).toEqual({ ok: false, reason: 'TIMESTAMP_STALE' })
+    expect(verifySignature(req, now - SIGNATURE_WINDOW_MS - 1)).toEqual({ ok: false, reason: 'TIMESTAMP_STALE' })
+    expect(verifySignature(req, now + SIGNATURE_WINDOW_MS)).toEqual({ ok: true })
+  })
+  it('unknown app id and malformed values are invalid, not errors', () => {
+    const { base, headers } = signed()
+    const req = (h: Record<string, string>) => ({ method: 'POST', path: base.path, query: base.query, body: base.body, headers: h })
+    expect(verifySignature(req({ ...headers, _aid: '999' }), now).ok).toBe(false)
+    expect(verifySignature(req({ ...headers, _t: 'yesterday' }), now)).toEqual({ ok: false, reason: 'SIGNATURE_INVALID' })
+    expect(verifySignature(req({ ...headers, _n: 'short' }), now)).toEqual({ ok: false, reason: 'SIGNATURE_INVALID' })
+    expect(verifySignature(req({ ...headers, _s: 'zz' }), now)).toEqual({ ok: false, reason: 'SIGNATURE_INVALID' })
+  })
+  it('multipart uses the unsigned-payload marker', () => {
+    const { base, headers } = signed({}, UNSIGNED_PAYLOAD)
+    expect(verifySignature({ method: 'POST', path: base.path, query: base.query, body: UNSIGNED_PAYLOAD, headers }, now).ok).toBe(true)
+    expect(verifySignature({ method: 'POST', path: base.path, query: base.query, body: '', headers }, now).ok).toBe(false)
+  })
+  it('no app key → no signature', () => {
+    expect(signRequest({ ...signed().base, appId: 'nope' })).toBeUndefined()
+  })
+})
