@@ -1,0 +1,135 @@
+// Helpers of the benchmarks: start the real gateway (`npm start` path) on a free loopback port
+// with a throw-away data dir, sign requests like the portal does, and run bounded autocannon loads.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { HEADERS, PORTAL_APP_ID, buildQuery, signRequest } from '@ess/contract'
+
+export const root = resolve(fileURLToPath(import.meta.url), '../..')
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => res(port))
+    })
+    srv.on('error', rej)
+  })
+}
+
+export interface Gateway {
+  url: string
+  child: ChildProcess
+  stop(): Promise<void>
+}
+
+export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'ess-bench-'))
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 300_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${url}/app/health`)).ok) break
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('gateway did not start in 300 s')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((res) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true })
+          res()
+        })
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+let counter = 0
+/** Headers of SPEC §3 for one request, signed with the contract's function, as the portal does. */
+export function signedHeaders(method: string, path: string, query: Record<string, string> = {}, body = '', token = '') {
+  const nonce = `bench${process.pid}n${(counter++).toString(36)}`.padEnd(20, '0')
+  const timestamp = String(Date.now())
+  const deviceId = 'benchdevice0000000000'
+  const q = buildQuery(query)
+  const s = signRequest({ method, path, query: q, body, appId: PORTAL_APP_ID, client: 'h5', nonce, timestamp, token, deviceId })!
+  return {
+    [HEADERS.signature]: s,
+    [HEADERS.timestamp]: timestamp,
+    [HEADERS.nonce]: nonce,
+    [HEADERS.appId]: PORTAL_APP_ID,
+    [HEADERS.client]: 'h5',
+    [HEADERS.deviceId]: deviceId,
+    [HEADERS.token]: token,
+    [HEADERS.language]: 'zh-CN',
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  }
+}
+
+export interface LoadResult {
+  name: string
+  rps: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+}
+
+/** One bounded load: `connections` connections for `seconds`, loopback only. */
+export async function load(
+  name: string,
+  url: string,
+  request: { method: 'GET' | 'POST'; path: string; query?: Record<string, string>; body?: () => string; signed: boolean },
+  seconds = 5,
+  connections = 10,
+): Promise<LoadResult> {
+  const q = buildQuery(request.query)
+  const fullPath = q ? `${request.path}?${q}` : request.path
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: request.method,
+        path: fullPath,
+        setupRequest: (req: Record<string, unknown>) => {
+          const body = request.body?.() ?? ''
+          const headers = request.signed ? signedHeaders(request.method, request.path, request.query, body) : {}
+          return { ...req, headers, body: body || undefined }
+        },
+      },
+    ],
+  })
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}

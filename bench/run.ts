@@ -1,0 +1,82 @@
+// `npm run bench`: the foundation's figures, written to bench/RESULTS.md.
+// 1. Load: /app/health (baseline) against the signed dict/list call, interleaved rounds in one
+//    run, reported as a ratio (the machine is noisy: only same-run ratios mean anything).
+// 2. Bundle: the JS the H5 home route loads, measured in Chromium, gzip -9 size of each file.
+import { cpus, totalmem } from 'node:os'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { load, median, root, startGateway, type LoadResult } from './lib'
+import { measureHomeBundle } from './bundle'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = 10
+
+const gw = await startGateway()
+const results: Record<string, LoadResult[]> = { health: [], dict: [] }
+try {
+  // warm-up (JIT, caches), not recorded
+  await load('warm', gw.url, { method: 'GET', path: '/app/health', signed: false }, 2, CONNECTIONS)
+  await load('warm', gw.url, { method: 'GET', path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: true }, 2, CONNECTIONS)
+  for (let r = 0; r < ROUNDS; r++) {
+    results.health.push(await load('health', gw.url, { method: 'GET', path: '/app/health', signed: false }, SECONDS, CONNECTIONS))
+    results.dict.push(
+      await load('dict', gw.url, { method: 'GET', path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: true }, SECONDS, CONNECTIONS),
+    )
+  }
+} finally {
+  await gw.stop()
+}
+
+const bundle = await measureHomeBundle()
+
+const summary = (xs: LoadResult[]) => ({
+  rps: median(xs.map((x) => x.rps)),
+  p50: median(xs.map((x) => x.p50)),
+  p99: median(xs.map((x) => x.p99)),
+  non2xx: xs.reduce((a, x) => a + x.non2xx, 0),
+  errors: xs.reduce((a, x) => a + x.errors, 0),
+})
+const h = summary(results.health)
+const d = summary(results.dict)
+const ratio = d.rps / h.rps
+
+const kb = (n: number) => (n / 1024).toFixed(1)
+const md = `# Benchmark results
+
+Latest run: ${new Date().toISOString()} — \`npm run bench\` (bench/run.ts).
+Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
+The machine is shared and noisy: compare figures of one run only, never across runs.
+
+## 1. Gateway load: \`dict/list\` against \`/app/health\`
+
+How: the production build (\`npm start\` path, NODE_ENV=production, PGlite in a temp dir, memory KV)
+on 127.0.0.1; autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s per load,
+${ROUNDS} interleaved rounds (health, dict, health, dict, …) after a 2 s warm-up of each; medians of
+the rounds. Every dict/list request is freshly signed (new nonce and timestamp, HMAC over the
+canonical request) exactly as the portal signs, so the figure includes signature verification and
+the nonce check; /app/health is unsigned and answers from a DB query and a KV ping.
+
+| call | req/s (median) | p50 ms | p99 ms | non-2xx | errors |
+|---|---:|---:|---:|---:|---:|
+| GET /app/health (baseline) | ${h.rps.toFixed(0)} | ${h.p50} | ${h.p99} | ${h.non2xx} | ${h.errors} |
+| GET /app/user/api/dict/list?type=phoneRegion (signed) | ${d.rps.toFixed(0)} | ${d.p50} | ${d.p99} | ${d.non2xx} | ${d.errors} |
+
+**Ratio dict/list ÷ health: ${(ratio * 100).toFixed(0)}%** of the baseline's requests per second.
+
+Rounds (req/s): health ${results.health.map((x) => x.rps.toFixed(0)).join(', ')}; dict ${results.dict.map((x) => x.rps.toFixed(0)).join(', ')}.
+
+## 2. JS loaded by the H5 home route
+
+How: Chromium (Debian's, headless, 375 px) opens \`/#/pages/home/index\` from the same production
+build and waits for the network to go idle; every script response is listed and the gzip -9 size
+of each file is computed from the built file (what a gzip-only server would send); the brotli
+bytes actually transferred by the gateway (precompressed .br) are given beside it.
+
+| file | raw KB | gzip KB | transferred KB (br) |
+|---|---:|---:|---:|
+${bundle.files.map((f) => `| ${f.name} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.transferred)} |`).join('\n')}
+| **total (${bundle.files.length} files)** | **${kb(bundle.raw)}** | **${kb(bundle.gzip)}** | **${kb(bundle.transferred)}** |
+`
+writeFileSync(join(root, 'bench/RESULTS.md'), md)
+console.log(md)
