@@ -1,0 +1,83 @@
+import zlib from 'node:zlib'
+import compress from '@fastify/compress'
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config'
+import { pathOf } from './lib/url'
+import agreementRoutes from './modules/agreement/routes'
+import devRoutes from './modules/dev/routes'
+import dictRoutes from './modules/dict/routes'
+import loginRoutes from './modules/login/routes'
+import systemRoutes from './modules/system/routes'
+import drain from './plugins/drain'
+import errors, { frameworkErrors } from './plugins/errors'
+import i18n from './plugins/i18n'
+import infra, { type InfraOptions } from './plugins/infra'
+import jsonBody from './plugins/json-body'
+import openapi from './plugins/openapi'
+import portal, { portalPage } from './plugins/portal'
+import signature from './plugins/signature'
+import trace, { traceId } from './plugins/trace'
+import { seedDemoData } from './seed'
+
+export type AppOptions = InfraOptions
+
+const BODY_LIMIT_BYTES = 1024 * 1024
+
+const hops = (count: number) => (_address: string, hop: number) => hop < count
+
+/** Options of the Fastify instance the app is registered in (server.ts and the tests). */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      // The path only: queries may carry one-time codes and tokens. No headers, no bodies.
+      serializers: {
+        req: (request: { method: string; url: string; ip: string }) => ({
+          method: request.method,
+          path: pathOf(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    logController: new LogController({ requestIdLogLabel: 'traceId' }),
+    genReqId: traceId,
+    requestIdHeader: false,
+    // A hop count trusts that many proxies next to the server.
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
+  }
+}
+
+/** The gateway as a plugin: stores, cross-cutting plugins, the domain modules, then the portal. */
+export default async function app(fastify: FastifyInstance, options: AppOptions) {
+  const { config } = options
+  fastify.setValidatorCompiler(validatorCompiler)
+  fastify.setSerializerCompiler(serializerCompiler)
+
+  await fastify.register(infra, options)
+  const written = await seedDemoData(fastify.db)
+  fastify.log.info({ rows: written }, 'demo data seeded')
+
+  await fastify.register(i18n)
+  await fastify.register(trace)
+  await fastify.register(errors, { pageFallback: portalPage(config.portalDir) })
+  await fastify.register(drain)
+  await fastify.register(jsonBody)
+  await fastify.register(signature)
+  await fastify.register(openapi)
+  await fastify.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  })
+
+  await fastify.register(systemRoutes)
+  await fastify.register(dictRoutes)
+  await fastify.register(agreementRoutes)
+  await fastify.register(loginRoutes)
+  if (!config.isProduction) await fastify.register(devRoutes)
+
+  await fastify.register(portal, { portalDir: config.portalDir })
+}

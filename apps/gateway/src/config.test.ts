@@ -1,0 +1,87 @@
+import path from 'node:path'
+import { SERVICE_PHONE } from '@ess/contract'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+import { packageDir } from './paths'
+
+describe('config', () => {
+  it('has defaults for a local start', () => {
+    const config = loadConfig({})
+    expect(config).toEqual({
+      nodeEnv: 'development',
+      isProduction: false,
+      logLevel: 'info',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtp: undefined,
+      portalDir: path.resolve(packageDir, '../portal/dist/h5'),
+      servicePhone: SERVICE_PHONE,
+      trustProxy: false,
+    })
+    expect(config.portalDir.endsWith(path.join('apps', 'portal', 'dist', 'h5'))).toBe(true)
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/ess',
+      DATABASE_URL: 'postgres://ess@db:5432/ess',
+      REDIS_URL: 'redis://cache:6379/2',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      MAIL_FROM: 'ESS <no-reply@example.com>',
+      PORTAL_DIR: '/srv/portal',
+      SERVICE_PHONE: '400-111-2222',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+    })
+    expect(config).toMatchObject({
+      isProduction: true,
+      logLevel: 'warn',
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/ess',
+      databaseUrl: 'postgres://ess@db:5432/ess',
+      redisUrl: 'redis://cache:6379/2',
+      smtp: { url: 'smtps://mailer:secret@smtp.example.com:465', from: 'ESS <no-reply@example.com>' },
+      portalDir: '/srv/portal',
+      servicePhone: '400-111-2222',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+    })
+  })
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['', false],
+    ['2', 2],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected)
+  })
+
+  it('treats empty URLs as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined })
+  })
+
+  it('lists every bad variable at once', () => {
+    let error: unknown
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://db/ess', REDIS_URL: 'http://cache', SMTP_URL: 'smtp://mail' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const problems = (error as ConfigError).problems
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'REDIS_URL'])
+    expect(problems.find((p) => p.startsWith('DATABASE_URL'))).toContain('postgres:// or postgresql://')
+    expect((error as Error).message).toMatch(/^Invalid environment:\n {2}- /)
+  })
+
+  it('asks for MAIL_FROM when SMTP_URL is set', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/)
+  })
+})

@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { migrationsDir } from '../paths'
+import { acquireDirLock } from './dir-lock'
+import * as schema from './schema'
+
+/** The database every query function takes, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface DatabaseHandle {
+  readonly kind: 'pglite' | 'postgres'
+  readonly db: Database
+  /** Applies the migrations folder (idempotent). */
+  migrate(): Promise<void>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+const options = { schema, casing: 'snake_case' } as const
+const migrations = { migrationsFolder: migrationsDir }
+/** Serialises migrations of gateways starting together on one PostgreSQL database. */
+const MIGRATION_LOCK_ID = 4_213_370_001
+
+export function pgliteDatabase(client: PGlite, release: () => void = () => {}): DatabaseHandle {
+  const db = drizzlePglite({ client, ...options })
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => migratePglite(db, migrations),
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: async () => {
+      try {
+        await client.close()
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+export function postgresDatabase(pool: pg.Pool, onIdleError: (error: Error) => void): DatabaseHandle {
+  // An idle connection that breaks (server restart) is dropped by the pool; report, do not crash.
+  pool.on('error', onIdleError)
+  const db = drizzlePg({ client: pool, ...options })
+  return {
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      const connection = await pool.connect()
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+        await migratePg(drizzlePg({ client: connection, ...options }), migrations)
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
+        connection.release()
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1')
+    },
+    close: () => pool.end(),
+  }
+}
+
+/** PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite` (locked to this process). */
+export async function openDatabase(
+  config: { databaseUrl?: string; dataDir: string },
+  onIdleError: (error: Error) => void,
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return postgresDatabase(new pg.Pool({ connectionString: config.databaseUrl, max: 10 }), onIdleError)
+  }
+  const dir = path.join(config.dataDir, 'pglite')
+  mkdirSync(dir, { recursive: true })
+  const release = acquireDirLock(path.join(config.dataDir, 'pglite.lock'))
+  try {
+    return pgliteDatabase(await PGlite.create(dir), release)
+  } catch (error) {
+    release()
+    throw error
+  }
+}

@@ -1,0 +1,3 @@
+export * from './dict'
+export * from './agreement'
+export * from './outbox'

@@ -1,0 +1,15 @@
+import { ERRORS, type ErrorCode, type ErrorEnvelope, type FieldIssue, type Locale, errorMessage } from '@ess/contract'
+
+/** The error envelope of the contract, in the caller's language. */
+export function errorEnvelope(errorCode: ErrorCode, locale: Locale, traceId: string, fields?: FieldIssue[]): ErrorEnvelope {
+  const message = errorMessage(errorCode, locale)
+  return {
+    code: ERRORS[errorCode].code,
+    errorCode,
+    msg: message,
+    errorMsg: message,
+    data: { success: false, data: null },
+    ...(fields?.length ? { fields } : {}),
+    traceId,
+  }
+}

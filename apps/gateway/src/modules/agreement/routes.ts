@@ -1,0 +1,38 @@
+import { calls, isLocale } from '@ess/contract'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { registerCall } from '../../lib/call-route'
+import { PAGE_CSP } from '../../lib/html'
+import { getAppAgreements, renderAgreement } from './service'
+
+export default async function agreementRoutes(fastify: FastifyInstance) {
+  registerCall(fastify, calls.getAppAgreements, (request) => getAppAgreements(fastify.db, request.query.type, request.locale))
+
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/app/agreements/:code/:version',
+    {
+      schema: {
+        summary: 'Readable HTML page of an agreement version (the agreementUrl of getAppAgreements)',
+        tags: ['agreement'],
+        params: z.object({ code: z.string().max(64), version: z.string().max(32) }),
+        querystring: z.object({ lang: z.string().max(16).optional().describe('zh-CN or en-US; else accept-language') }),
+      },
+    },
+    async (request, reply) => {
+      const { lang } = request.query
+      const page = await renderAgreement(fastify.db, {
+        ...request.params,
+        locale: isLocale(lang) ? lang : request.locale,
+        servicePhone: fastify.config.servicePhone,
+      })
+      return reply
+        .code(page.found ? 200 : 404)
+        .header('content-security-policy', PAGE_CSP)
+        .header('cache-control', page.found ? 'public, max-age=3600' : 'no-cache')
+        .header('vary', 'accept-language')
+        .type('text/html; charset=utf-8')
+        .send(page.html)
+    },
+  )
+}

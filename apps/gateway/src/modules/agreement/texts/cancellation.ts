@@ -1,0 +1,99 @@
+import type { AgreementSeed } from './types'
+
+export const cancellationAgreement: AgreementSeed = {
+  code: 'cancellation',
+  setType: '2',
+  sortOrder: 10,
+  version: '1.0',
+  publishedAt: '2025-01-01T00:00:00+08:00',
+  required: true,
+  name: { 'zh-CN': '账号注销协议', 'en-US': 'Account Cancellation Agreement' },
+  body: {
+    'zh-CN': `# 账号注销协议
+
+版本：1.0　生效日期：2025年1月1日
+
+在您申请注销员工服务平台（以下简称"本平台"）账号前，请仔细阅读本协议。**账号注销后不可恢复，请您谨慎操作。**
+
+## 一、注销条件
+
+申请注销的账号应同时满足：
+
+1. 账号由您本人申请注销，并已通过身份核验（手机或邮箱验证码、原密码或实名信息）；
+2. 账号处于正常状态，未被冻结，近期无被盗用等安全风险；
+3. 账号下没有正在处理中的医疗理赔、福利领取、体检预约等事项，或您已自愿放弃；
+4. 账号不存在未解决的投诉、纠纷。
+
+## 二、注销的后果
+
+**注销成功后，以下后果不可撤销：**
+
+- 您将无法再登录、使用该账号，也无法找回；
+- 账号中的个人资料、绑定的手机号与邮箱、第三方账号（微信、QQ、微博）绑定关系将被解除和删除；
+- 您将无法通过本平台查看工资条、社会保险和住房公积金缴纳记录、理赔与体检记录等信息；
+- 已领取但未使用的福利权益视为您自愿放弃；
+- 同一手机号或邮箱可以重新注册，但新账号与原账号的数据不会关联。
+
+## 三、不受影响的记录
+
+注销本平台账号**不影响**您与用人单位的劳动关系，也不影响用人单位、社会保险和住房公积金经办机构、税务机关、保险公司依法保存的记录。如需查询这些记录，请联系相关单位或机构。
+
+## 四、个人信息的处理
+
+注销成功后，我们将在15个工作日内删除您的个人信息或对其进行匿名化处理。法律法规要求保存的信息（如与税务、社会保险相关的记录），我们将在规定期限内保存，期间不再用于其他目的，期满后删除。
+
+## 五、注销流程
+
+1. 在"账号与安全"中选择"注销账号"，阅读注销须知；
+2. 完成身份核验；
+3. 阅读并勾选同意本协议，确认注销。
+
+## 六、联系我们
+
+如您在注销过程中遇到问题，或对注销有疑问，请拨打客服热线 {{servicePhone}}。
+`,
+    'en-US': `# Account Cancellation Agreement
+
+Version 1.0 · Effective 1 January 2025
+
+Please read this agreement carefully before you ask to cancel your account on the Employee Services Portal (the "Portal"). **A cancelled account cannot be restored; please decide with care.**
+
+## 1. Conditions
+
+An account can be cancelled when all of the following are true:
+
+1. You ask for the cancellation yourself and have verified your identity (a code sent to your phone or email, your current password, or your real-name information);
+2. The account is in a normal state, not frozen, and shows no recent sign of misuse;
+3. No medical claim, benefit or check-up appointment is still being processed under the account, or you have chosen to give it up;
+4. No complaint or dispute about the account is still open.
+
+## 2. Consequences
+
+**Once the account is cancelled, the following cannot be undone:**
+
+- You can no longer sign in to or use the account, nor recover it;
+- Your profile, the bound phone and email, and any linked third-party accounts (WeChat, QQ, Weibo) are unlinked and deleted;
+- You can no longer see pay slips, social insurance and housing provident fund records, claims or check-up records through the Portal;
+- Benefits granted but not yet used are treated as given up;
+- The same phone number or email can register again, but the new account will not be linked to the old account's data.
+
+## 3. Records that are not affected
+
+Cancelling your Portal account **does not affect** your employment, nor the records that your employer, social insurance and housing provident fund agencies, tax authorities and insurers keep as the law requires. Contact them if you need those records.
+
+## 4. Your personal information
+
+After the cancellation we delete or anonymise your personal information within 15 working days. Information that the law requires us to keep (such as tax and social insurance related records) is kept for the required period, used for no other purpose, and deleted afterwards.
+
+## 5. How to cancel
+
+1. In Account Security, choose Cancel Account and read the notes;
+2. Verify your identity;
+3. Read this agreement, tick that you agree, and confirm.
+
+## 6. Contact us
+
+If you run into a problem or have a question about cancellation, call the customer service hotline {{servicePhone}}.
+`,
+  },
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import fp from 'fastify-plugin'
+import type { Config } from '../config'
+import { type Database, type DatabaseHandle, openDatabase } from '../db/client'
+import { type FieldCipher, loadFieldCipher } from '../infra/crypto/field-cipher'
+import { type PasswordKey, loadPasswordKey } from '../infra/crypto/password-key'
+import { type Kv, openKv } from '../infra/kv'
+import { type Notifier, createNotifier } from '../infra/notifier'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    database: DatabaseHandle
+    db: Database
+    kv: Kv
+    passwordKey: PasswordKey
+    fieldCipher: FieldCipher
+    notifier: Notifier
+  }
+}
+
+export interface InfraOptions {
+  config: Config
+  /** Ready-made stores (tests). The app closes only what it opened itself. */
+  database?: DatabaseHandle
+  kv?: Kv
+}
+
+/** Opens the stores and keys of the config, migrates the database, and closes them with the app. */
+export default fp<InfraOptions>(
+  async (fastify, { config, ...given }) => {
+    mkdirSync(config.dataDir, { recursive: true })
+    const reportIdle = (store: string) => (error: Error) => fastify.log.error({ err: error }, `${store} connection error`)
+
+    const database = given.database ?? (await openDatabase(config, reportIdle('database')))
+    fastify.addHook('onClose', async () => {
+      if (!given.database) await database.close()
+    })
+    await database.migrate()
+
+    const kv = given.kv ?? (await openKv(config.redisUrl, { prefix: 'ess:' }, reportIdle('kv')))
+    fastify.addHook('onClose', async () => {
+      if (!given.kv) await kv.close()
+    })
+
+    const keysDir = path.join(config.dataDir, 'keys')
+    const notifier = createNotifier(database.db, config.smtp)
+    fastify.addHook('onClose', async () => notifier.close())
+
+    fastify
+      .decorate('config', config)
+      .decorate('database', database)
+      .decorate('db', database.db)
+      .decorate('kv', kv)
+      .decorate('passwordKey', loadPasswordKey(keysDir))
+      .decorate('fieldCipher', loadFieldCipher(keysDir))
+      .decorate('notifier', notifier)
+  },
+  { name: 'infra' },
+)

@@ -1,0 +1,61 @@
+import { ERRORS, ERROR_CODES, ErrorEnvelopeSchema, SIGNATURE_SCHEME, SIGNATURE_WINDOW_MS } from '@ess/contract'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import fp from 'fastify-plugin'
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { packageVersion } from '../paths'
+
+/** Schemas shown once under components and referenced by the routes. */
+const documentedSchemas = z.registry<{ id: string }>()
+documentedSchemas.add(ErrorEnvelopeSchema, { id: 'ErrorEnvelope' })
+
+const catalogue = ERROR_CODES.map((key) => `| ${key} | ${ERRORS[key].code} | ${ERRORS[key].status} | ${ERRORS[key].message['en-US']} |`)
+
+const description = `
+Gateway of the employee-services portal. Every call answers the envelope
+\`{"code":200,"msg":"OK","data":{"success":true,"data":<payload>}}\`; a failure answers the
+\`ErrorEnvelope\` (non-200 \`code\`, stable \`errorCode\`, \`msg\`/\`errorMsg\` in the language of
+\`accept-language\`, \`fields\` for invalid input, \`traceId\`) with the HTTP status below.
+
+**Signed calls.** Every route under \`/app/user/api\`, \`/app/cms\` and \`/app/sso\` needs the headers
+\`_s _t _n _aid _ut\` (and \`_tk _c\` when the client has them). \`_s\` is the hex
+HMAC-SHA256, keyed with the public app key of \`_aid\`, of the lines
+\`${SIGNATURE_SCHEME}\`, METHOD, path, sorted RFC 3986 query, hex SHA-256 of the exact body,
+\`_aid\`, \`_c\`, \`_n\`, \`_t\`, \`_tk\`, \`_ut\` (see \`packages/contract/src/signature.ts\`). \`_t\` must be
+within ${SIGNATURE_WINDOW_MS / 60_000} minutes of the server clock and \`_n\` is accepted once. The signature binds a request
+together and stops replays; it does not authenticate the app (the key ships in every client) and
+gives no confidentiality (only TLS does). \`_tid\` (8-64 of \`A-Za-z0-9_-\`) becomes the trace id,
+echoed in \`x-trace-id\`.
+
+| errorCode | code | HTTP | message (en-US) |
+|---|---|---|---|
+${catalogue.join('\n')}
+`
+
+const signedHeader = (name: string, text: string) => ({ type: 'apiKey' as const, in: 'header' as const, name, description: text })
+
+/** OpenAPI generated from the routes (themselves from the contract's calls); Swagger UI at /app/docs. */
+export default fp(
+  async (fastify) => {
+    await fastify.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'ESS portal gateway', version: packageVersion, description },
+        components: {
+          securitySchemes: {
+            signature: signedHeader('_s', 'Request signature (hex HMAC-SHA256)'),
+            timestamp: signedHeader('_t', 'Client time, epoch milliseconds'),
+            nonce: signedHeader('_n', 'Random 16-64 characters of A-Za-z0-9_-, used once'),
+            appId: signedHeader('_aid', 'App id (the portal: 101)'),
+            deviceId: signedHeader('_ut', 'Device id'),
+          },
+        },
+      },
+      transform: createJsonSchemaTransform({ skipList: [], schemaRegistry: documentedSchemas }),
+      transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
+    })
+    await fastify.register(swaggerUi, { routePrefix: '/app/docs' })
+  },
+  { name: 'openapi' },
+)

@@ -1,0 +1,34 @@
+import Fastify from 'fastify'
+import closeWithGrace from 'close-with-grace'
+import fp from 'fastify-plugin'
+import app, { serverOptions } from './app'
+import { ConfigError, loadConfig } from './config'
+
+function readConfig() {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
+const config = readConfig()
+const server = Fastify(serverOptions(config))
+
+// SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database and KV.
+closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
+  if (err) server.log.error({ err }, 'closing after an error')
+  else server.log.info({ signal }, 'closing')
+  await server.close()
+})
+
+try {
+  await server.register(fp(app), { config })
+  await server.listen({ port: config.port, host: config.host })
+} catch (err) {
+  server.log.fatal({ err }, 'the gateway could not start')
+  await server.close().catch(() => {})
+  process.exit(1)
+}

@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import app, { serverOptions } from '../../src/app'
+import { type Config, loadConfig } from '../../src/config'
+import type { DatabaseHandle } from '../../src/db/client'
+import type { Kv } from '../../src/infra/kv'
+import { testDatabase, testKv } from './stores'
+
+export interface TestApp {
+  app: FastifyInstance
+  config: Config
+  database: DatabaseHandle
+  kv: Kv
+  /** Closes the app, then the stores and the temporary data dir (unless they were given). */
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults (NODE_ENV=test, silent logs, a temp DATA_DIR). */
+  env?: Record<string, string>
+  database?: DatabaseHandle
+  kv?: Kv
+  /** Registers extra routes after the app (test-only routes). */
+  extend?: (fastify: FastifyInstance) => void | Promise<void>
+}
+
+/** The app as the server builds it, on a database and KV of this test file. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownDataDir = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'ess-gateway-test-'))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORTAL_DIR: path.join(os.tmpdir(), 'ess-gateway-no-portal'),
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+    ...options.env,
+  })
+  const database = options.database ?? (await testDatabase())
+  const kv = options.kv ?? (await testKv())
+  const fastify = Fastify(serverOptions(config))
+  await fastify.register(fp(app), { config, database, kv })
+  if (options.extend) await fastify.register(options.extend)
+  await fastify.ready()
+  return {
+    app: fastify,
+    config,
+    database,
+    kv,
+    async close() {
+      await fastify.close()
+      if (!options.database) await database.close()
+      if (!options.kv) await kv.close()
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true })
+    },
+  }
+}

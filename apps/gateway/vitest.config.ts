@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Each test file gets its own database: a PGlite `memory://` loaded from a snapshot migrated once
+ * in the global setup, or, when DATABASE_URL is set, its own PostgreSQL database copied from a
+ * migrated template. With REDIS_URL the KV tests run on Redis under a per-file key prefix.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+})
