@@ -1,4 +1,4 @@
-import { HEADERS, SIGNATURE_WINDOW_MS } from '@ess/contract'
+import { HEADERS, SIGNATURE_WINDOW_MS, UNSIGNED_PAYLOAD } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +8,7 @@ import { freshNonce, signed, signedHeaders } from '../../test/helpers/signed'
 
 const dict = { path: '/app/user/api/dict/list', query: { type: 'gender' } }
 const echo = '/app/user/api/test/echo'
+const upload = '/app/user/api/test/upload'
 
 let t: TestApp
 beforeAll(async () => {
@@ -16,6 +17,13 @@ beforeAll(async () => {
       fastify
         .withTypeProvider<ZodTypeProvider>()
         .post(echo, { schema: { body: z.object({ amount: z.number() }) } }, async (request) => ({ echoed: request.body }))
+      fastify.register(async (scope) => {
+        scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
+          payload.resume()
+          payload.on('end', () => done(null, {}))
+        })
+        scope.post(upload, async () => ({ uploaded: true }))
+      })
     },
   })
 })
@@ -117,6 +125,19 @@ describe('what the signature binds', () => {
 
     const reformatted = signed({ method: 'POST', path: echo, body: { amount: 10 } })
     expect((await t.app.inject({ ...reformatted, payload: '{ "amount": 10 }' })).json()).toMatchObject({ errorCode: 'SIGNATURE_INVALID' })
+  })
+
+  it('verifies uploads without their payload (UNSIGNED-PAYLOAD), but with everything else', async () => {
+    const multipart = (headers: Record<string, string>) => ({
+      method: 'POST' as const,
+      url: upload,
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="f"\r\n\r\nv\r\n--x--\r\n',
+    })
+    const ok = await t.app.inject(multipart(signedHeaders({ method: 'POST', path: upload, rawBody: UNSIGNED_PAYLOAD })))
+    expect(ok.json()).toEqual({ uploaded: true })
+    const asJson = await t.app.inject(multipart(signedHeaders({ method: 'POST', path: upload, body: {} })))
+    expect(asJson.json()).toMatchObject({ errorCode: 'SIGNATURE_INVALID' })
   })
 
   it('refuses a token swapped after signing', async () => {

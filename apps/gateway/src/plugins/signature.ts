@@ -1,4 +1,4 @@
-import { HEADERS, SIGNATURE_WINDOW_MS, verifySignature } from '@ess/contract'
+import { HEADERS, SIGNATURE_WINDOW_MS, UNSIGNED_PAYLOAD, verifySignature } from '@ess/contract'
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
@@ -8,6 +8,10 @@ import { pathOf, queryOf } from '../lib/url'
 const SIGNED_PREFIXES = ['/app/user/api/', '/app/cms/', '/app/sso/']
 
 const isSignedPath = (url: string) => SIGNED_PREFIXES.some((prefix) => url.startsWith(prefix))
+
+/** Uploads are signed without their payload (contract UNSIGNED_PAYLOAD); JSON bodies byte for byte. */
+const signedBody = (request: FastifyRequest) =>
+  header(request, 'content-type')?.toLowerCase().startsWith('multipart/form-data') ? UNSIGNED_PAYLOAD : request.rawBody
 
 /** OpenAPI security requirement of a signed route (schemes declared by the openapi plugin). */
 const SIGNED_SECURITY = [{ signature: [], timestamp: [], nonce: [], appId: [], deviceId: [] }]
@@ -30,7 +34,7 @@ export default fp(
           method: request.method,
           path: pathOf(request.url),
           query: queryOf(request.url),
-          body: request.rawBody,
+          body: signedBody(request),
           headers: request.headers,
         },
         Date.now(),

@@ -9,6 +9,8 @@ export interface SignedRequest {
   query?: Record<string, unknown>
   /** Sent as JSON. */
   body?: unknown
+  /** Signed as this exact string instead of the JSON of `body` (e.g. UNSIGNED_PAYLOAD for uploads). */
+  rawBody?: string
   token?: string
   locale?: string
   /** Overrides of the signed values (defaults: now, a fresh nonce, the portal's app id). */
@@ -36,7 +38,7 @@ export function signedHeaders(request: SignedRequest): Record<string, string> {
     method,
     path: request.path,
     query: buildQuery(request.query),
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body: request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
     ...values,
   })
   return {
