@@ -1,0 +1,20 @@
+/**
+ * Runs first (imported at the top of app.tsx): installs the platform of this build, its global
+ * behaviours, and the stored language, before any screen renders. No call goes to the gateway here.
+ */
+import { initLocale } from './core/locale'
+import { onError } from './core/monitor'
+import { installPlatform } from './core/platform'
+// Relative on purpose: Taro's multi-platform resolution swaps in index.weapp.ts for relative paths.
+import { createPlatform } from './platform'
+
+const platform = createPlatform()
+installPlatform(platform)
+platform.start()
+initLocale()
+
+if (process.env.NODE_ENV !== 'production') {
+  onError((error) => console.warn('[api]', error.code, error.message, `${error.method} ${error.path}`, error.traceId))
+  // Development builds only: poke the global behaviours from the browser console.
+  void import('./core/dev-hooks').then(({ installDevHooks }) => installDevHooks())
+}

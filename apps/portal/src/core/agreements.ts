@@ -1,0 +1,87 @@
+import { ERRORS, SERVICE_PHONE, type Locale } from '@ess/contract'
+import { getDictionary, getLocale } from '../i18n/store'
+import { confirm } from './confirm'
+import { openRoute } from './navigation'
+import { platform } from './platform'
+
+export type JoinedSegment<T> = { kind: 'item'; value: T } | { kind: 'text'; value: string }
+
+/**
+ * Joins items as a sentence: "A and B", "A, B and C" / "A和B", "A、B和C" — as segments, so
+ * the items can be rendered as links.
+ */
+export function joinSegments<T>(items: readonly T[], locale: Locale = getLocale()): JoinedSegment<T>[] {
+  const { and, separator } = getDictionary(locale).agreements
+  const out: JoinedSegment<T>[] = []
+  items.forEach((value, i) => {
+    if (i > 0) out.push({ kind: 'text', value: i === items.length - 1 ? and : separator })
+    out.push({ kind: 'item', value })
+  })
+  return out
+}
+
+/** An agreement name as shown in the sentence (《用户协议》 in Chinese). */
+export function formatAgreementName(name: string, locale: Locale = getLocale()): string {
+  return getDictionary(locale).agreements.nameFormat.replace('{name}', name)
+}
+
+/** The agreement names joined as text, e.g. "User Agreement and Privacy Policy". */
+export function joinAgreementNames(names: readonly string[], locale: Locale = getLocale()): string {
+  return joinSegments(names, locale)
+    .map((s) => (s.kind === 'item' ? formatAgreementName(s.value, locale) : s.value))
+    .join('')
+}
+
+let reAgreePrompt: Promise<boolean> | null = null
+
+/**
+ * Code 430 (SPEC §4, §8): the agreements changed and must be agreed to again. The dialog is
+ * titled "Update prompt" and offers Agree and Exit. Agree closes it (signing comes with the
+ * sign-in issue); Exit goes to the login page. One prompt at a time.
+ */
+export function showAgreementsPrompt(): Promise<boolean> {
+  if (reAgreePrompt) return reAgreePrompt
+  const t = getDictionary().agreements
+  reAgreePrompt = confirm({
+    title: t.updateTitle,
+    body: { kind: 'agreements', type: '1' },
+    confirmText: t.agree,
+    cancelText: t.exit,
+  })
+    .then(async (agreed) => {
+      if (!agreed) await openRoute(platform().loginRoute).catch(() => undefined)
+      return agreed
+    })
+    .finally(() => {
+      reAgreePrompt = null
+    })
+  return reAgreePrompt
+}
+
+let abnormalPrompt: Promise<boolean> | null = null
+
+/** Code 100400 (SPEC §8): "Info retrieval failed…" with the service phone, no cancel button. */
+export function showAccountAbnormal(): Promise<boolean> {
+  if (abnormalPrompt) return abnormalPrompt
+  const locale = getLocale()
+  abnormalPrompt = confirm({
+    message: ERRORS.ACCOUNT_ABNORMAL.message[locale],
+    body: { kind: 'servicePhone', phone: SERVICE_PHONE },
+    confirmText: getDictionary(locale).common.ok,
+    showCancel: false,
+  }).finally(() => {
+    abnormalPrompt = null
+  })
+  return abnormalPrompt
+}
+
+/** An agreement page URL, absolute on platforms where the gateway is not the page's origin. */
+export function agreementHref(agreementUrl: string): string {
+  return /^https?:\/\//i.test(agreementUrl) ? agreementUrl : `${platform().apiBase}${agreementUrl}`
+}
+
+/** Test helper and logout: forgets the prompts on screen. */
+export function resetPromptState(): void {
+  reAgreePrompt = null
+  abnormalPrompt = null
+}

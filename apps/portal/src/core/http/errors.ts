@@ -1,0 +1,33 @@
+import type { FieldIssue } from '@ess/contract'
+
+export type RequestErrorKind = 'envelope' | 'http' | 'network' | 'timeout'
+
+/** What a failed call rejects with (when `needThrowErr` is set). */
+export class RequestError extends Error {
+  readonly kind: RequestErrorKind
+  /** Envelope code, HTTP status, or 0 when no answer came. */
+  readonly code: number
+  readonly errorCode?: string
+  readonly status?: number
+  readonly fields?: FieldIssue[]
+  readonly traceId: string
+
+  constructor(init: {
+    kind: RequestErrorKind
+    code: number
+    message: string
+    traceId: string
+    errorCode?: string
+    status?: number
+    fields?: FieldIssue[]
+  }) {
+    super(init.message)
+    this.name = 'RequestError'
+    this.kind = init.kind
+    this.code = init.code
+    this.errorCode = init.errorCode
+    this.status = init.status
+    this.fields = init.fields
+    this.traceId = init.traceId
+  }
+}

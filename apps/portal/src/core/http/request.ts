@@ -1,0 +1,195 @@
+import {
+  ERRORS,
+  HEADERS,
+  HTTP_STATUS_DEFAULT_TEXT,
+  HTTP_TIMEOUT_MS,
+  NETWORK_ABNORMAL_TEXT,
+  NETWORK_REQUEST_ERROR_TEXT,
+  UNSIGNED_PAYLOAD,
+  buildQuery,
+  callUrl,
+  httpStatusText,
+  isSuccessEnvelope,
+  type CallDef,
+  type CallInput,
+  type CallResult,
+  type FieldIssue,
+} from '@ess/contract'
+import type { z } from 'zod'
+import { getLocale } from '../../i18n/store'
+import { TransportError, type TransportResponse, type UploadFile } from '../../platform/types'
+import { showAccountAbnormal, showAgreementsPrompt } from '../agreements'
+import { reportError } from '../monitor'
+import { platform } from '../platform'
+import { handleSessionExpired } from '../session'
+import { toast } from '../toast'
+import { RequestError } from './errors'
+import { buildHeaders } from './headers'
+
+export { RequestError } from './errors'
+
+/** Options of every call (SPEC §7). */
+export interface RequestOptions {
+  /** Reject with a RequestError on failure (default false: resolve undefined). */
+  needThrowErr?: boolean
+  /** Toast the error message (default true). */
+  needShowToast?: boolean
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyCall = CallDef<any, any, z.ZodType>
+
+const SESSION_INVALID = ERRORS.SESSION_INVALID.code
+const PRIVACY_REAGREE = ERRORS.PRIVACY_REAGREE.code
+const ACCOUNT_ABNORMAL = ERRORS.ACCOUNT_ABNORMAL.code
+
+interface CallContext {
+  method: string
+  path: string
+  traceId: string
+}
+
+interface EnvelopeLike {
+  code: number
+  msg?: unknown
+  errorMsg?: unknown
+  errorCode?: unknown
+  fields?: FieldIssue[]
+}
+
+function isEnvelopeLike(body: unknown): body is EnvelopeLike {
+  return !!body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'number'
+}
+
+const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined)
+
+/** Turns an answer into the inner data, or a RequestError. */
+export function unwrap<T>(res: TransportResponse, ctx: CallContext): T {
+  const locale = getLocale()
+  const body = res.data
+  if (isSuccessEnvelope<T>(body)) return body.data.data
+  if (isEnvelopeLike(body)) {
+    throw new RequestError({
+      kind: 'envelope',
+      code: body.code,
+      status: res.status,
+      errorCode: nonEmpty(body.errorCode),
+      fields: Array.isArray(body.fields) ? body.fields : undefined,
+      // SPEC §8 fallback chain: errorMsg, then msg, then "network request error".
+      message: nonEmpty(body.errorMsg) ?? nonEmpty(body.msg) ?? NETWORK_REQUEST_ERROR_TEXT[locale],
+      traceId: ctx.traceId,
+    })
+  }
+  const ok = res.status >= 200 && res.status < 300
+  throw new RequestError({
+    kind: 'http',
+    code: res.status,
+    status: res.status,
+    message: ok ? HTTP_STATUS_DEFAULT_TEXT[locale] : httpStatusText(res.status, locale),
+    traceId: ctx.traceId,
+  })
+}
+
+function transportFailure(error: unknown, ctx: CallContext): RequestError {
+  const kind = error instanceof TransportError ? error.kind : 'network'
+  return new RequestError({ kind, code: 0, message: NETWORK_ABNORMAL_TEXT[getLocale()], traceId: ctx.traceId })
+}
+
+/** The error catalogue's client side (SPEC §8). */
+function handleFailure(error: RequestError, options: RequestOptions, ctx: CallContext): undefined {
+  const { needThrowErr = false, needShowToast = true } = options
+  const sessionInvalid = error.code === SESSION_INVALID
+  const reAgree = error.kind === 'envelope' && error.code === PRIVACY_REAGREE
+
+  if (!sessionInvalid && !reAgree) {
+    reportError({
+      type: error.kind === 'timeout' ? 'network' : error.kind,
+      code: error.code,
+      errorCode: error.errorCode,
+      message: error.message,
+      method: ctx.method,
+      path: ctx.path,
+      traceId: ctx.traceId,
+    })
+  }
+
+  if (sessionInvalid) handleSessionExpired()
+  else if (reAgree) void showAgreementsPrompt()
+  else if (error.kind === 'envelope' && error.code === ACCOUNT_ABNORMAL) void showAccountAbnormal()
+  else if (needShowToast) toast(error.message)
+
+  if (needThrowErr) throw error
+  return undefined
+}
+
+async function perform<T>(
+  ctx: CallContext,
+  send: () => Promise<TransportResponse>,
+  options: RequestOptions,
+): Promise<T | undefined> {
+  let res: TransportResponse
+  try {
+    res = await send()
+  } catch (error) {
+    return handleFailure(transportFailure(error, ctx), options, ctx)
+  }
+  try {
+    return unwrap<T>(res, ctx)
+  } catch (error) {
+    return handleFailure(error as RequestError, options, ctx)
+  }
+}
+
+/**
+ * Makes a call of the contract and returns its inner data, typed by the call definition:
+ * `request(calls.dictList, { type: 'gender' })`. GET/DELETE send the input as the query,
+ * POST/PUT as a JSON body. Resolves undefined on failure unless `needThrowErr` is set.
+ */
+export function request<C extends AnyCall>(
+  call: C,
+  input: CallInput<C>,
+  options: RequestOptions & { needThrowErr: true },
+): Promise<CallResult<C>>
+export function request<C extends AnyCall>(call: C, input?: CallInput<C>, options?: RequestOptions): Promise<CallResult<C> | undefined>
+export function request<C extends AnyCall>(
+  call: C,
+  input?: CallInput<C>,
+  options: RequestOptions = {},
+): Promise<CallResult<C> | undefined> {
+  const p = platform()
+  const method = call.method
+  const path = callUrl(call)
+  const hasBody = method === 'POST' || method === 'PUT'
+  const query = hasBody ? '' : buildQuery(input as Record<string, unknown> | undefined)
+  const body = hasBody ? JSON.stringify(input ?? {}) : undefined
+  const headers = buildHeaders({ method, path, query, body })
+  if (hasBody) headers['content-type'] = 'application/json'
+  const ctx: CallContext = { method, path, traceId: headers[HEADERS.traceId] }
+  const url = `${p.apiBase}${path}${query ? `?${query}` : ''}`
+  return perform<CallResult<C>>(
+    ctx,
+    () => p.transport.request({ url, method, headers, body, timeoutMs: HTTP_TIMEOUT_MS }),
+    options,
+  )
+}
+
+/**
+ * multipart/form-data upload to a path under the `/app` prefix (e.g. `/user/api/...`). The body is
+ * signed as UNSIGNED-PAYLOAD; the form fields travel in the multipart body.
+ */
+export function upload<T>(
+  appPath: string,
+  file: UploadFile,
+  formData?: Record<string, string>,
+  options: RequestOptions = {},
+): Promise<T | undefined> {
+  const p = platform()
+  const path = callUrl({ path: appPath })
+  const headers = buildHeaders({ method: 'POST', path, query: '', body: UNSIGNED_PAYLOAD })
+  const ctx: CallContext = { method: 'POST', path, traceId: headers[HEADERS.traceId] }
+  return perform<T>(
+    ctx,
+    () => p.transport.upload({ url: `${p.apiBase}${path}`, headers, file, formData, timeoutMs: HTTP_TIMEOUT_MS }),
+    options,
+  )
+}

@@ -1,0 +1,44 @@
+import { platform } from './platform'
+import { openRoute } from './navigation'
+import { clientStorage } from './storage'
+
+export function getToken(): string | null {
+  return clientStorage.get('token')
+}
+
+/** Drops the tokens of the session (access, refresh, old user center, micro-assistant). */
+export function clearSession(): void {
+  clientStorage.remove('token')
+  clientStorage.remove('refreshToken')
+  clientStorage.remove('oucToken')
+  clientStorage.remove('microAssistantToken')
+  clientStorage.remove('microAssistantKey')
+}
+
+let loginScheduled = false
+
+/**
+ * Session expiry (401, SPEC §4): the session is cleared and the user goes to login — in the
+ * native app through the bridge's native login, on the web after 500 ms, in the mini-program to
+ * its login page. Several failing calls lead to one navigation.
+ */
+export function handleSessionExpired(): void {
+  clearSession()
+  const p = platform()
+  if (p.bridge) {
+    p.bridge.login({ type: 'phone' })
+    return
+  }
+  if (loginScheduled) return
+  loginScheduled = true
+  setTimeout(() => {
+    loginScheduled = false
+    if (p.nav.currentRoute() === p.loginRoute) return
+    openRoute(p.loginRoute).catch(() => undefined)
+  }, p.loginDelayMs)
+}
+
+/** Test helper. */
+export function resetSessionState(): void {
+  loginScheduled = false
+}

@@ -1,0 +1,70 @@
+import type { RoutePath } from '@ess/contract'
+
+/**
+ * The base dictionary. zh-CN and en-US are objects of this type, so a missing key, or a route of
+ * the contract without a title, fails the type check.
+ * `{links}`-style placeholders are filled by `fill()` (or split around when a link is rendered).
+ */
+export interface Dictionary {
+  app: {
+    name: string
+  }
+  tabs: {
+    home: string
+    service: string
+    userCenter: string
+  }
+  /** The navigation-bar title of every route (contract RoutePath). */
+  titles: Record<RoutePath, string>
+  common: {
+    loading: string
+    confirm: string
+    cancel: string
+    ok: string
+    back: string
+    home: string
+  }
+  frame: {
+    preparingTitle: string
+    preparingText: string
+  }
+  userCenter: {
+    greeting: string
+    visitorHint: string
+    loginRegister: string
+    accountSecurity: string
+    settings: string
+    language: string
+    help: string
+    version: string
+    avatarLabel: string
+  }
+  language: {
+    intro: string
+    switched: string
+    current: string
+  }
+  agreements: {
+    updateTitle: string
+    agree: string
+    exit: string
+    /** Sentence around the agreement links; `{links}` marks where they go. */
+    updatedNote: string
+    /** Joins the last two agreement names. */
+    and: string
+    /** Separates the other agreement names. */
+    separator: string
+    /** Wraps one agreement name, `{name}` marks the name (《》 in Chinese). */
+    nameFormat: string
+    loadFailed: string
+  }
+  errors: {
+    servicePhoneLabel: string
+    call: string
+  }
+}
+
+/** Replaces `{key}` placeholders. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m))
+}

@@ -1,0 +1,38 @@
+import { LOCALES, type Locale } from '@ess/contract'
+import { Check } from '@nutui/icons-react-taro'
+import { Text } from '@tarojs/components'
+import { ListCard, ListRow } from '@/components/list-card'
+import { PageFrame } from '@/components/page-frame'
+import { setLocale } from '@/core/locale'
+import { toast } from '@/core/toast'
+import { LANGUAGE_NAMES, getDictionary, useI18n } from '@/i18n'
+import './index.scss'
+
+/** The language page: switching re-renders every mounted page, the tab bar and the UI kit at once. */
+export default function LanguagePage() {
+  const { t, locale } = useI18n()
+  const choose = (next: Locale) => {
+    if (next === locale) return
+    setLocale(next)
+    toast(getDictionary(next).language.switched)
+  }
+  return (
+    <PageFrame route="packages/users/language/index">
+      <Text className="lang-intro">{t.language.intro}</Text>
+      <ListCard className="lang-list">
+        {LOCALES.map((option) => (
+          <ListRow
+            key={option}
+            testId={`lang-${option}`}
+            role="radio"
+            checked={option === locale}
+            active={option === locale}
+            title={LANGUAGE_NAMES[option]}
+            end={option === locale ? <Check size={18} className="lang-check" /> : null}
+            onClick={() => choose(option)}
+          />
+        ))}
+      </ListCard>
+    </PageFrame>
+  )
+}

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationStyle: 'custom',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

@@ -1,0 +1,21 @@
+import Taro from '@tarojs/taro'
+import type { NavigationAdapter } from '../types'
+
+/** Taro's router: the same calls on H5 (hash routes) and in the mini-program. */
+export function createTaroNavigation(): NavigationAdapter {
+  const done = () => undefined
+  return {
+    switchTab: (url) => Taro.switchTab({ url }).then(done),
+    navigateTo: (url) => Taro.navigateTo({ url }).then(done),
+    redirectTo: (url) => Taro.redirectTo({ url }).then(done),
+    reLaunch: (url) => Taro.reLaunch({ url }).then(done),
+    navigateBack: (delta = 1) => Taro.navigateBack({ delta }).then(done),
+    stackDepth: () => Taro.getCurrentPages().length,
+    currentRoute: () => {
+      const pages = Taro.getCurrentPages()
+      const top = pages[pages.length - 1] as { route?: string; path?: string } | undefined
+      const raw = top?.route ?? top?.path ?? ''
+      return raw.replace(/^\//, '').split('?')[0]
+    },
+  }
+}

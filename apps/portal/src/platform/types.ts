@@ -1,0 +1,136 @@
+import type { HttpMethod, Locale, RoutePath } from '@ess/contract'
+
+/**
+ * What the rest of the app may ask of the platform it runs on (STYLE §4: platform differences
+ * live here, never as `if (TARO_ENV…)` in screens or core). `index.ts` is the H5 build (plain web
+ * or the native app's webview), `index.weapp.ts` the mini-program build.
+ */
+
+/** Synchronous key/value storage of strings (localStorage on H5, the mini-program storage on weapp). */
+export interface StorageAdapter {
+  get(key: string): string | null
+  set(key: string, value: string): void
+  remove(key: string): void
+}
+
+export interface TransportRequest {
+  /** Absolute URL, or a path on the same origin (H5). */
+  url: string
+  method: HttpMethod
+  headers: Record<string, string>
+  /** The exact body string sent (POST/PUT); undefined for GET/DELETE. */
+  body?: string
+  timeoutMs: number
+}
+
+export interface UploadFile {
+  /** Form field name of the file. */
+  name: string
+  /** H5: a Blob/File. */
+  blob?: Blob
+  /** Mini-program: a local temp file path. */
+  filePath?: string
+  fileName?: string
+}
+
+export interface TransportUploadRequest extends Omit<TransportRequest, 'body' | 'method'> {
+  file: UploadFile
+  formData?: Record<string, string>
+}
+
+export interface TransportResponse {
+  status: number
+  /** Parsed JSON when the body is JSON, the text otherwise. */
+  data: unknown
+}
+
+export type TransportFailureKind = 'timeout' | 'network'
+
+/** A request that got no HTTP answer (offline, DNS, CORS, aborted after the timeout). */
+export class TransportError extends Error {
+  readonly kind: TransportFailureKind
+  constructor(kind: TransportFailureKind, message?: string) {
+    super(message ?? kind)
+    this.name = 'TransportError'
+    this.kind = kind
+  }
+}
+
+export interface Transport {
+  /** Sends with credentials (H5 `credentials: 'include'`; weapp sends the session cookie by hand). */
+  request(req: TransportRequest): Promise<TransportResponse>
+  /** multipart/form-data upload. */
+  upload(req: TransportUploadRequest): Promise<TransportResponse>
+}
+
+export interface NavigationAdapter {
+  switchTab(url: string): Promise<void>
+  navigateTo(url: string): Promise<void>
+  redirectTo(url: string): Promise<void>
+  reLaunch(url: string): Promise<void>
+  navigateBack(delta?: number): Promise<void>
+  /** Number of pages in the current page stack. */
+  stackDepth(): number
+  /** Route of the page on top of the stack, without leading slash or query ('' when unknown). */
+  currentRoute(): string
+}
+
+export interface CryptoAdapter {
+  /** RSA-OAEP with SHA-256 (and MGF1-SHA-256) of the UTF-8 bytes of `plaintext`; base64 ciphertext. */
+  encryptOaepSha256(publicKeyPem: string, plaintext: string): Promise<string>
+  /** Cryptographically strong random bytes where the platform has them. */
+  randomBytes(size: number): Uint8Array
+}
+
+export interface NavBarMetrics {
+  /** Height of the status bar above the navigation bar, in px (0 on the web: CSS safe-area handles it). */
+  statusBarHeight: number
+  /** Height of the navigation bar itself, in px. */
+  navBarHeight: number
+  /** Space to keep free on the right (the mini-program's capsule button), in px. */
+  rightInset: number
+}
+
+export interface SystemAdapter {
+  /** Value of the `_c` header without an outer client: 'h5', 'weapp', 'ios' or 'android'. */
+  clientType(): string
+  navBarMetrics(): NavBarMetrics
+  /** Applies the language to the host document (H5 `<html lang>`); no-op elsewhere. */
+  setDocumentLocale(locale: Locale): void
+  /** Opens the dialler. */
+  makePhoneCall(phone: string): void
+}
+
+/** The native app's JS bridge (SPEC §1). */
+export interface NativeBridge {
+  jumpHome(): void
+  jumpUserCenter(): void
+  customerService(): void
+  login(params: { type: 'phone' }): void
+  webview(params: { needLogin: boolean; url: string }): void
+  makePhoneCall(params: { phone: string }): void
+  idVerifySuccess(): void
+}
+
+export type PlatformKind = 'h5' | 'app' | 'weapp'
+
+export interface Platform {
+  kind: PlatformKind
+  storage: StorageAdapter
+  /** Per-session storage (H5 sessionStorage); the mini-program keeps it in memory. */
+  session: StorageAdapter
+  transport: Transport
+  nav: NavigationAdapter
+  crypto: CryptoAdapter
+  system: SystemAdapter
+  /** Present inside the native app's webview only. */
+  bridge: NativeBridge | null
+  /** Route of the login page on this platform. */
+  loginRoute: RoutePath
+  /** Delay before navigating to the login page after a 401 (SPEC §2: 500 ms on the web). */
+  loginDelayMs: number
+  /** Origin of the gateway ('' = same origin). */
+  apiBase: string
+  /** Installs platform-wide behaviours at start (H5: hash flag, debug console). */
+  start(): void
+}

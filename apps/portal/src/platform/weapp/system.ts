@@ -1,0 +1,31 @@
+import Taro from '@tarojs/taro'
+import type { NavBarMetrics, SystemAdapter } from '../types'
+
+/** Status bar and capsule-button geometry, measured once. */
+function measure(): NavBarMetrics {
+  try {
+    const info = Taro.getWindowInfo ? Taro.getWindowInfo() : Taro.getSystemInfoSync()
+    const statusBarHeight = info.statusBarHeight ?? 20
+    const capsule = Taro.getMenuButtonBoundingClientRect()
+    const gap = Math.max(capsule.top - statusBarHeight, 4)
+    return {
+      statusBarHeight,
+      navBarHeight: capsule.height + gap * 2,
+      rightInset: info.windowWidth - capsule.left + 8,
+    }
+  } catch {
+    return { statusBarHeight: 20, navBarHeight: 44, rightInset: 96 }
+  }
+}
+
+export function createMiniSystem(): SystemAdapter {
+  let metrics: NavBarMetrics | null = null
+  return {
+    clientType: () => 'weapp',
+    navBarMetrics: () => (metrics ??= measure()),
+    setDocumentLocale: () => undefined,
+    makePhoneCall(phone) {
+      Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)
+    },
+  }
+}

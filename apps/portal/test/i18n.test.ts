@@ -1,0 +1,47 @@
+import { ROUTES } from '@ess/contract'
+import { describe, expect, it } from 'vitest'
+import enUS from '../src/i18n/en-US'
+import type { Dictionary } from '../src/i18n/types'
+import zhCN from '../src/i18n/zh-CN'
+
+type Assert<T extends true> = T
+// Compile-time: both dictionaries are exactly the base type (a missing key fails `npm run typecheck`).
+export type _Checks = [Assert<typeof zhCN extends Dictionary ? true : false>, Assert<typeof enUS extends Dictionary ? true : false>]
+
+function shape(value: unknown, prefix = ''): string[] {
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => shape(v, `${prefix}${k}.`))
+  }
+  return [prefix.slice(0, -1)]
+}
+
+describe('typed dictionaries', () => {
+  it('have the same keys in zh-CN and en-US', () => {
+    expect(shape(enUS).sort()).toEqual(shape(zhCN).sort())
+  })
+
+  it('have a non-empty text for every key, and a title for every contract route', () => {
+    for (const dict of [zhCN, enUS]) {
+      for (const key of shape(dict)) {
+        const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], dict)
+        expect(typeof value === 'string' && value.trim().length > 0, key).toBe(true)
+      }
+      expect(Object.keys(dict.titles).sort()).toEqual([...ROUTES].sort())
+    }
+  })
+
+  it('keep placeholders in both languages', () => {
+    expect(zhCN.agreements.updatedNote).toContain('{links}')
+    expect(enUS.agreements.updatedNote).toContain('{links}')
+    expect(zhCN.agreements.nameFormat).toContain('{name}')
+    expect(enUS.agreements.nameFormat).toContain('{name}')
+  })
+
+  it('use the SPEC wording for loading and the re-agreement prompt', () => {
+    expect(enUS.common.loading).toBe('Loading...')
+    expect(zhCN.common.loading).toBe('加载中...')
+    expect(enUS.agreements.updateTitle).toBe('Update prompt')
+    expect(enUS.agreements.and.trim()).toBe('and')
+    expect(zhCN.agreements.and).toBe('和')
+  })
+})

@@ -1,0 +1,27 @@
+/// <reference types="@tarojs/taro" />
+
+declare module '*.png' {
+  const src: string
+  export default src
+}
+declare module '*.svg' {
+  const src: string
+  export default src
+}
+declare module '*.css'
+declare module '*.scss'
+
+/** Gateway origin injected by config/index.ts defineConstants: '' on H5 (same origin), absolute on weapp. */
+declare const ESS_API_BASE: string
+/** package.json version of the portal. */
+declare const ESS_APP_VERSION: string
+
+declare namespace NodeJS {
+  interface ProcessEnv {
+    NODE_ENV: 'development' | 'production' | 'test'
+    TARO_ENV: 'weapp' | 'h5'
+    TARO_PLATFORM: 'web' | 'mini'
+    TARO_APP_ID: string
+    ESS_GATEWAY_URL?: string
+  }
+}
