@@ -15,7 +15,9 @@ function readConfig() {
 }
 
 const config = readConfig()
-const server = Fastify(serverOptions(config))
+// The first start of a new data dir creates the embedded database, applies the migrations,
+// generates the key pairs and seeds; on a busy 2-core machine that outlasts Fastify's 10 s default.
+const server = Fastify({ ...serverOptions(config), pluginTimeout: 120_000 })
 
 // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database and KV.
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
