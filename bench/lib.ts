@@ -65,7 +65,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
 let counter = 0
 /** Headers of SPEC §3 for one request, signed with the contract's function, as the portal does. */
 export function signedHeaders(method: string, path: string, query: Record<string, string> = {}, body = '', token = '') {
-  const nonce = `bench${process.pid}n${(counter++).toString(36)}`.padEnd(20, '0')
+  const nonce = `bench${process.pid}n${(counter++).toString(36).padStart(10, '0')}`
   const timestamp = String(Date.now())
   const deviceId = 'benchdevice0000000000'
   const q = buildQuery(query)
