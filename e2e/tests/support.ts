@@ -34,3 +34,124 @@ export async function expectRoute(page: Page, route: RoutePath, locale: Locale) 
   await expect(frame).toBeVisible()
   await expect(frame.getByTestId('nav-title')).toHaveText(titleOf(route, locale))
 }
+
+/**
+ * Where the slider puzzle's cut-out is, found the way a person finds it: by looking at the
+ * picture. The cut-out is the scene darkened under the piece's shape, so the piece, darkened the
+ * same way, matches the background best there (sum of absolute differences over the piece's
+ * opaque pixels). Returns the piece's left edge in background pixels.
+ */
+export async function findPuzzleGap(page: Page): Promise<number> {
+  const popup = page.getByTestId('captcha-popup')
+  const bg = await popup.locator('.slider-captcha__bg img, img.slider-captcha__bg').first().getAttribute('src')
+  const pieceImg = popup.locator('.slider-captcha__piece img, img.slider-captcha__piece').first()
+  const piece = await pieceImg.getAttribute('src')
+  const topPct = await popup.locator('.slider-captcha__piece').first().evaluate((el) => parseFloat((el as HTMLElement).style.top))
+  return page.evaluate(
+    async ({ bg, piece, topPct }) => {
+      const load = (src: string) =>
+        new Promise<HTMLImageElement>((resolve, reject) => {
+          const img = new Image()
+          img.onload = () => resolve(img)
+          img.onerror = reject
+          img.src = src
+        })
+      const pixels = (img: HTMLImageElement) => {
+        const canvas = document.createElement('canvas')
+        canvas.width = img.naturalWidth
+        canvas.height = img.naturalHeight
+        const ctx = canvas.getContext('2d')!
+        ctx.drawImage(img, 0, 0)
+        return ctx.getImageData(0, 0, canvas.width, canvas.height)
+      }
+      const [b, p] = [pixels(await load(bg!)), pixels(await load(piece!))]
+      const y0 = Math.round((topPct / 100) * b.height)
+      const points: number[] = []
+      for (let j = 0; j < p.height; j++)
+        for (let i = 0; i < p.width; i++) {
+          const k = (j * p.width + i) * 4
+          const white = p.data[k] > 235 && p.data[k + 1] > 235 && p.data[k + 2] > 235
+          if (p.data[k + 3] === 255 && !white) points.push(i, j)
+        }
+      let best = 0
+      let bestScore = Infinity
+      for (let x = 0; x <= b.width - p.width; x++) {
+        let score = 0
+        for (let n = 0; n < points.length; n += 2) {
+          const i = points[n]
+          const j = points[n + 1]
+          const pk = (j * p.width + i) * 4
+          const bk = ((y0 + j) * b.width + x + i) * 4
+          for (let c = 0; c < 3; c++) score += Math.abs(b.data[bk + c] - 0.45 * p.data[pk + c])
+        }
+        if (score < bestScore) {
+          bestScore = score
+          best = x
+        }
+      }
+      return best
+    },
+    { bg, piece, topPct },
+  )
+}
+
+/**
+ * Solves the slider puzzle on screen like a person: looks for the gap, then drags the handle with
+ * the mouse (press, a few dozen uneven moves with small pauses, release). Retries with a new
+ * puzzle when refused.
+ */
+export async function solveSlider(page: Page, attempts = 3): Promise<void> {
+  const popup = page.getByTestId('captcha-popup')
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const slider = popup.getByTestId('slider-captcha')
+    await expect(slider).toHaveAttribute('data-status', 'idle')
+    const gap = await findPuzzleGap(page)
+    const stage = await popup.locator('.slider-captcha__stage').boundingBox()
+    const handle = await popup.getByTestId('captcha-handle').boundingBox()
+    if (!stage || !handle) throw new Error('puzzle not on screen')
+    const distance = (gap * stage.width) / 320
+    const x0 = handle.x + handle.width / 2
+    const y0 = handle.y + handle.height / 2
+    await page.mouse.move(x0, y0)
+    await page.mouse.down()
+    const steps = 24
+    for (let i = 1; i <= steps; i++) {
+      const p = i / steps
+      const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2
+      await page.mouse.move(x0 + distance * eased, y0 + Math.sin(i) * 1.5)
+      await page.waitForTimeout(12 + ((i * 7) % 5) * 6)
+    }
+    await page.mouse.move(x0 + distance, y0)
+    await page.waitForTimeout(60)
+    await page.mouse.up()
+    const status = await slider.getAttribute('data-status').then(async () => {
+      await expect(slider).not.toHaveAttribute('data-status', /dragging|checking/)
+      return slider.getAttribute('data-status')
+    }).catch(() => 'gone')
+    if (status !== 'failure') {
+      await expect(popup).toBeHidden()
+      return
+    }
+  }
+  throw new Error('the slider puzzle was refused every time')
+}
+
+/** The newest 6-digit code sent to a phone (E.164, e.g. +8613800138000) or email, from the dev outbox. */
+export async function readCode(page: Page, to: string, after = 0): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const res = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}&limit=5`)
+    const body = (await res.json()) as { data: { data: Array<{ id: number; body: string }> } }
+    const message = body.data.data.find((m) => m.id > after)
+    const code = message?.body.match(/\b(\d{6})\b/)?.[1]
+    if (code) return code
+    await page.waitForTimeout(250)
+  }
+  throw new Error(`no code for ${to}`)
+}
+
+/** Id of the newest outbox message to someone (0 when none), to wait for a newer one. */
+export async function lastOutboxId(page: Page, to: string): Promise<number> {
+  const res = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}&limit=1`)
+  const body = (await res.json()) as { data: { data: Array<{ id: number }> } }
+  return body.data.data[0]?.id ?? 0
+}

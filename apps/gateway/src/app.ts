@@ -5,10 +5,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config'
 import { pathOf } from './lib/url'
 import agreementRoutes from './modules/agreement/routes'
+import registerRoutes from './modules/register/routes'
+import sessionRoutes from './modules/session/routes'
+import userRoutes from './modules/user/routes'
+import verifyRoutes from './modules/verify/routes'
 import devRoutes from './modules/dev/routes'
 import dictRoutes from './modules/dict/routes'
 import loginRoutes from './modules/login/routes'
 import systemRoutes from './modules/system/routes'
+import auth from './plugins/auth'
 import drain from './plugins/drain'
 import errors, { frameworkErrors } from './plugins/errors'
 import i18n from './plugins/i18n'
@@ -66,6 +71,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(drain)
   await fastify.register(jsonBody)
   await fastify.register(signature)
+  await fastify.register(auth)
   await fastify.register(openapi)
   await fastify.register(compress, {
     threshold: 1024,
@@ -77,6 +83,10 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(dictRoutes)
   await fastify.register(agreementRoutes)
   await fastify.register(loginRoutes)
+  await fastify.register(sessionRoutes)
+  await fastify.register(userRoutes)
+  await fastify.register(verifyRoutes)
+  await fastify.register(registerRoutes)
   if (!config.isProduction) await fastify.register(devRoutes)
 
   await fastify.register(portal, { portalDir: config.portalDir })

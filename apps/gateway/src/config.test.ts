@@ -20,6 +20,7 @@ describe('config', () => {
       portalDir: path.resolve(packageDir, '../portal/dist/h5'),
       servicePhone: SERVICE_PHONE,
       trustProxy: false,
+      captchasPerClientPerMinute: 20,
     })
     expect(config.portalDir.endsWith(path.join('apps', 'portal', 'dist', 'h5'))).toBe(true)
   })
@@ -38,6 +39,7 @@ describe('config', () => {
       PORTAL_DIR: '/srv/portal',
       SERVICE_PHONE: '400-111-2222',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      CAPTCHAS_PER_CLIENT_PER_MINUTE: '600',
     })
     expect(config).toMatchObject({
       isProduction: true,
@@ -51,6 +53,7 @@ describe('config', () => {
       portalDir: '/srv/portal',
       servicePhone: '400-111-2222',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      captchasPerClientPerMinute: 600,
     })
   })
 

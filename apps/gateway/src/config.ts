@@ -45,6 +45,8 @@ const EnvSchema = z
     PORTAL_DIR: z.string().trim().min(1).optional(),
     SERVICE_PHONE: z.string().trim().min(3).default(SERVICE_PHONE),
     TRUST_PROXY: trustProxy,
+    /** Slider puzzles one client (device id + IP) may draw per minute; raise it for clients behind one device id. */
+    CAPTCHAS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
     path: ['MAIL_FROM'],
@@ -65,6 +67,7 @@ const EnvSchema = z
     portalDir: env.PORTAL_DIR ? path.resolve(env.PORTAL_DIR) : path.resolve(packageDir, '../portal/dist/h5'),
     servicePhone: env.SERVICE_PHONE,
     trustProxy: env.TRUST_PROXY,
+    captchasPerClientPerMinute: env.CAPTCHAS_PER_CLIENT_PER_MINUTE,
   }))
 
 export type Config = z.output<typeof EnvSchema>

@@ -2,6 +2,8 @@
  * Runs first (imported at the top of app.tsx): installs the platform of this build, its global
  * behaviours, and the stored language, before any screen renders. No call goes to the gateway here.
  */
+import { syncConsentState } from './core/auth/consent'
+import { applyWebRedirect } from './core/auth/redirect'
 import { initLocale } from './core/locale'
 import { onError } from './core/monitor'
 import { installPlatform } from './core/platform'
@@ -12,6 +14,9 @@ const platform = createPlatform()
 installPlatform(platform)
 platform.start()
 initLocale()
+// Web redirect (SPEC §4): a token and app id handed over in the query are kept; otherwise the outer app's are forgotten.
+applyWebRedirect(platform.system.launchQuery())
+syncConsentState()
 
 if (process.env.NODE_ENV !== 'production') {
   onError((error) => console.warn('[api]', error.code, error.message, `${error.method} ${error.path}`, error.traceId))

@@ -1,3 +1,4 @@
+import Taro from '@tarojs/taro'
 import { ERRORS, SERVICE_PHONE, calls } from '@ess/contract'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -106,7 +107,7 @@ describe('global confirm dialog', () => {
     expect(screen.getByTestId('agreements-notice').textContent).toBe('我们更新了《用户协议》和《隐私政策》，请您仔细阅读并同意后继续使用。')
   })
 
-  it('a link opens the agreement page; Exit goes to the login page; Agree just closes (for now)', async () => {
+  it('a link opens the agreement page; Exit goes to the login page; Agree signs the pending versions', async () => {
     const { server, nav } = installTestPlatform()
     server.reply(ok(ZH_AGREEMENTS), ok(ZH_AGREEMENTS))
     render(<ConfirmHost />)
@@ -121,12 +122,19 @@ describe('global confirm dialog', () => {
     await expect(outcome).resolves.toBe(false)
     expect(nav.navigateTo).toHaveBeenLastCalledWith('/packages/login/login-type/index')
 
+    const toastSpy = vi.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+    const pending = { signed: [], pending: ZH_AGREEMENTS }
+    server.reply(ok(pending), ok({ signed: [], pending: [] }))
     act(() => void (outcome = showAgreementsPrompt()))
     await act(async () => undefined)
     fireEvent.click(button('同意'))
     await act(async () => undefined)
     await expect(outcome).resolves.toBe(true)
     expect(confirmStore.getState().current).toBeNull()
+    const sign = server.requests.at(-1)!
+    expect(sign.url).toContain('/agreement/signAgreements')
+    expect(JSON.parse(sign.body!)).toEqual({ agreementIds: ZH_AGREEMENTS.map((a) => a.agreementId) })
+    expect(toastSpy).toHaveBeenLastCalledWith(expect.objectContaining({ title: '用户协议签署成功' }))
   })
 
   it('one 430 prompt at a time', async () => {

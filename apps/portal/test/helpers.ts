@@ -1,7 +1,12 @@
 import { DEFAULT_LOCALE, type Envelope } from '@ess/contract'
 import { vi } from 'vitest'
 import { resetPromptState } from '../src/core/agreements'
+import { syncConsentState } from '../src/core/auth/consent'
+import { resetCountdowns } from '../src/core/auth/countdown'
+import { resetSessionListeners } from '../src/core/auth/session'
+import { resetUserStore } from '../src/core/auth/user-store'
 import { resetConfirm } from '../src/core/confirm'
+import { resetRefreshState } from '../src/core/http/request'
 import { installPlatform } from '../src/core/platform'
 import { resetPublicKeyState } from '../src/core/password'
 import { resetSessionState } from '../src/core/session'
@@ -43,9 +48,15 @@ export function spyNavigation(): { [K in keyof NavigationAdapter]: ReturnType<ty
  * The H5 platform of the build over jsdom, with a scripted server instead of fetch and spied
  * navigation. Storage is jsdom's localStorage, cleared here.
  */
-export function installTestPlatform(overrides: Partial<Platform> = {}) {
+export function installTestPlatform(overrides: Partial<Platform> = {}, { consent = true }: { consent?: boolean } = {}) {
   localStorage.clear()
   sessionStorage.clear()
+  // A returning user who agreed to the privacy policy, unless a test says otherwise.
+  if (consent) localStorage.setItem('user-agreed-privacy', '1')
+  resetRefreshState()
+  resetUserStore()
+  resetCountdowns()
+  resetSessionListeners()
   resetConfirm()
   resetPromptState()
   resetSessionState()
@@ -82,6 +93,7 @@ export function installTestPlatform(overrides: Partial<Platform> = {}) {
     ...overrides,
   }
   installPlatform(platform)
+  syncConsentState()
   return { platform, server, nav }
 }
 

@@ -63,6 +63,15 @@ export const ERRORS = {
   CONTACT_NOT_BOUND: def(100510, 400, '您尚未绑定手机号或邮箱，无法接收验证码，请先绑定', 'No phone or email is bound, so no verification code can be sent; please bind one first'),
   LOAD_ERROR: def(100511, 500, '加载失败，请刷新页面', 'Load error, please refresh the page'),
   ONE_TIME_CODE_FAILED: def(100512, 500, '获取一次性授权码失败', 'Failed to get one-time code'),
+
+  // Sign-in and registration. `{seconds}` is filled in by the gateway.
+  WRONG_CREDENTIALS: def(100513, 400, '账号或密码错误', 'The account or password is incorrect'),
+  CODE_RESEND_TOO_SOON: def(100514, 429, '验证码已发送，请{seconds}秒后再试', 'A code was just sent; please try again in {seconds} s'),
+  CODE_DAILY_LIMIT: def(100515, 429, '今日获取验证码次数已达上限，请明天再试', "Today's limit of verification codes is reached; please try again tomorrow"),
+  CODE_EXPIRED: def(100516, 400, '验证码已失效，请重新获取', 'The verification code is no longer valid; please get a new one'),
+  AGREEMENT_OUTDATED: def(100517, 409, '协议已更新，请阅读最新版本后同意', 'The agreements have changed; please read and agree to the current versions'),
+  CERTIFICATION_REQUIRED: def(100518, 403, '请先完成实名认证', 'Please complete the real-name verification first'),
+  EMAIL_CODE_FAILED: def(100519, 502, '邮件验证码发送失败', 'The email code could not be sent'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

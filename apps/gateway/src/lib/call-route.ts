@@ -27,6 +27,8 @@ export function registerCall<C extends CallDef>(fastify: FastifyInstance, call: 
   fastify.route({
     method: call.method,
     url: callUrl(call),
+    // Read by the auth plugin: who may call, and whether the call stays open during a re-agreement.
+    config: { access: call.access, reagreeExempt: call.reagreeExempt ?? false },
     schema: {
       summary: call.summary,
       tags: call.tags,

@@ -30,11 +30,15 @@ const clientError = (status: number | undefined): ErrorCode | undefined =>
 interface Classified {
   errorCode: ErrorCode
   fields?: FieldIssue[]
+  params?: Record<string, string | number>
+  retryAfterS?: number
 }
 
 /** Which catalogue entry a failure is; undefined for an unexpected one (a bug or a broken dependency). */
 function classify(error: FastifyError, request: FastifyRequest): Classified | undefined {
-  if (error instanceof AppError) return { errorCode: error.errorCode, fields: error.fields }
+  if (error instanceof AppError) {
+    return { errorCode: error.errorCode, fields: error.fields, params: error.params, retryAfterS: error.retryAfterS }
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
       path: issue.instancePath.split('/').filter(Boolean),
@@ -52,12 +56,13 @@ function classify(error: FastifyError, request: FastifyRequest): Classified | un
   return errorCode ? { errorCode } : undefined
 }
 
-function sendError(reply: FastifyReply, errorCode: ErrorCode, fields?: FieldIssue[]) {
+function sendError(reply: FastifyReply, errorCode: ErrorCode, details: Omit<Classified, 'errorCode'> = {}) {
   const { request } = reply
+  if (details.retryAfterS !== undefined) reply.header('retry-after', String(details.retryAfterS))
   return reply
     .code(ERRORS[errorCode].status)
     .type('application/json; charset=utf-8')
-    .send(errorEnvelope(errorCode, request.locale, request.id, fields))
+    .send(errorEnvelope(errorCode, request.locale, request.id, details.fields, details.params))
 }
 
 /**
@@ -77,7 +82,7 @@ export default fp<ErrorsOptions>(
       }
       if (error.cause) request.log.warn({ errorCode: known.errorCode, err: error.cause }, 'request refused')
       else request.log.info({ errorCode: known.errorCode }, 'request refused')
-      return sendError(reply, known.errorCode, known.fields)
+      return sendError(reply, known.errorCode, known)
     })
 
     fastify.setNotFoundHandler((request, reply) => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client'
 import { type FieldCipher, loadFieldCipher } from '../infra/crypto/field-cipher'
+import { type HmacKey, loadHmacKey } from '../infra/crypto/hmac-key'
 import { type PasswordKey, loadPasswordKey } from '../infra/crypto/password-key'
 import { type Kv, openKv } from '../infra/kv'
 import { type Notifier, createNotifier } from '../infra/notifier'
@@ -16,7 +17,10 @@ declare module 'fastify' {
     kv: Kv
     passwordKey: PasswordKey
     fieldCipher: FieldCipher
+    hmacKey: HmacKey
     notifier: Notifier
+    /** The clock of every expiry, lockout and timestamp the app decides on (tests move it). */
+    now(): Date
   }
 }
 
@@ -25,11 +29,13 @@ export interface InfraOptions {
   /** Ready-made stores (tests). The app closes only what it opened itself. */
   database?: DatabaseHandle
   kv?: Kv
+  /** A clock of its own (tests); the system clock otherwise. */
+  now?: () => Date
 }
 
 /** Opens the stores and keys of the config, migrates the database, and closes them with the app. */
 export default fp<InfraOptions>(
-  async (fastify, { config, ...given }) => {
+  async (fastify, { config, now = () => new Date(), ...given }) => {
     mkdirSync(config.dataDir, { recursive: true })
     const reportIdle = (store: string) => (error: Error) => fastify.log.error({ err: error }, `${store} connection error`)
 
@@ -55,6 +61,8 @@ export default fp<InfraOptions>(
       .decorate('kv', kv)
       .decorate('passwordKey', loadPasswordKey(keysDir))
       .decorate('fieldCipher', loadFieldCipher(keysDir))
+      .decorate('hmacKey', loadHmacKey(keysDir))
+      .decorate('now', now)
       .decorate('notifier', notifier)
   },
   { name: 'infra' },

@@ -30,9 +30,13 @@ describe('OpenAPI', () => {
     expect(type).toMatchObject({ name: 'type', in: 'query', required: true, schema: { enum: ['gender', 'idType', 'nationality', 'phoneRegion'] } })
   })
 
-  it('marks signed calls with the signed headers, and leaves health open', async () => {
+  it('marks signed calls with the signed headers, user calls with the token, and leaves health open', async () => {
     const doc = (await t.app.inject({ url: '/app/docs/json' })).json()
-    expect(Object.keys(doc.components.securitySchemes)).toEqual(['signature', 'timestamp', 'nonce', 'appId', 'deviceId'])
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['signature', 'timestamp', 'nonce', 'appId', 'deviceId', 'token'])
+    expect(doc.components.securitySchemes.token).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: '_tk' }))
+    expect(doc.paths['/app/user/api/getUserInfo'].get.security).toEqual([
+      { signature: [], timestamp: [], nonce: [], appId: [], deviceId: [], token: [] },
+    ])
     expect(doc.components.securitySchemes.signature).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: '_s' }))
     expect(doc.paths['/app/user/api/dict/list'].get.security).toEqual([{ signature: [], timestamp: [], nonce: [], appId: [], deviceId: [] }])
     expect(doc.paths['/app/health'].get.security).toBeUndefined()

@@ -28,6 +28,13 @@ together and stops replays; it does not authenticate the app (the key ships in e
 gives no confidentiality (only TLS does). \`_tid\` (8-64 of \`A-Za-z0-9_-\`) becomes the trace id,
 echoed in \`x-trace-id\`.
 
+**Logged-in calls.** A call marked with the \`token\` scheme needs the access token of the login
+state in \`_tk\` (signed like the other headers): 401 \`SESSION_INVALID\` when it is missing,
+unknown, expired (2 h), revoked (logout, signOut, a reused refresh token) or its account is gone.
+While a newer version of a required agreement of set 1 waits for the user's signature, those calls
+answer code 430 \`PRIVACY_REAGREE\` (HTTP 403), except getUserAgreements, signAgreements, logout and
+signOut. \`login/refreshToken\` rotates the pair; a refresh token presented twice ends the login.
+
 | errorCode | code | HTTP | message (en-US) |
 |---|---|---|---|
 ${catalogue.join('\n')}
@@ -49,6 +56,7 @@ export default fp(
             nonce: signedHeader('_n', 'Random 16-64 characters of A-Za-z0-9_-, used once'),
             appId: signedHeader('_aid', 'App id (the portal: 101)'),
             deviceId: signedHeader('_ut', 'Device id'),
+            token: signedHeader('_tk', 'Access token of the login state (calls of a logged-in user)'),
           },
         },
       },

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   env?: Record<string, string>
   database?: DatabaseHandle
   kv?: Kv
+  /** The app's clock (see `testClock`); the system clock otherwise. */
+  now?: () => Date
   /** Registers extra routes after the app (test-only routes). */
   extend?: (fastify: FastifyInstance) => void | Promise<void>
 }
@@ -40,7 +42,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = options.database ?? (await testDatabase())
   const kv = options.kv ?? (await testKv())
   const fastify = Fastify(serverOptions(config))
-  await fastify.register(fp(app), { config, database, kv })
+  await fastify.register(fp(app), { config, database, kv, now: options.now })
   if (options.extend) await fastify.register(options.extend)
   await fastify.ready()
   return {

@@ -1,6 +1,8 @@
-import { ERRORS, SERVICE_PHONE, type Locale } from '@ess/contract'
+import { ERRORS, SERVICE_PHONE, calls, type Locale } from '@ess/contract'
 import { getDictionary, getLocale } from '../i18n/store'
 import { confirm } from './confirm'
+import { request } from './http/request'
+import { toast } from './toast'
 import { openRoute } from './navigation'
 import { platform } from './platform'
 
@@ -35,9 +37,25 @@ export function joinAgreementNames(names: readonly string[], locale: Locale = ge
 let reAgreePrompt: Promise<boolean> | null = null
 
 /**
+ * Signs the current versions waiting for the user's signature (getUserAgreements' pending, or
+ * the current set 1 when that list cannot be read). Resolves true when signed.
+ */
+export async function signCurrentAgreements(): Promise<boolean> {
+  const mine = await request(calls.getUserAgreements, undefined, { needShowToast: false })
+  let ids = mine?.pending.map((a) => a.agreementId) ?? []
+  if (!ids.length) ids = ((await request(calls.getAppAgreements, { type: '1' }, { needShowToast: false })) ?? []).map((a) => a.agreementId)
+  if (!ids.length) return false
+  const signed = await request(calls.signAgreements, { agreementIds: ids })
+  if (!signed) return false
+  toast(getDictionary().agreements.signed, { icon: 'success' })
+  return true
+}
+
+/**
  * Code 430 (SPEC §4, §8): the agreements changed and must be agreed to again. The dialog is
- * titled "Update prompt" and offers Agree and Exit. Agree closes it (signing comes with the
- * sign-in issue); Exit goes to the login page. One prompt at a time.
+ * titled "Update prompt" and offers Agree and Exit. Agree signs the current versions
+ * (agreement/signAgreements) and toasts "User agreement signed successfully"; Exit goes to the
+ * login page. One prompt at a time.
  */
 export function showAgreementsPrompt(): Promise<boolean> {
   if (reAgreePrompt) return reAgreePrompt
@@ -49,8 +67,11 @@ export function showAgreementsPrompt(): Promise<boolean> {
     cancelText: t.exit,
   })
     .then(async (agreed) => {
-      if (!agreed) await openRoute(platform().loginRoute).catch(() => undefined)
-      return agreed
+      if (!agreed) {
+        await openRoute(platform().loginRoute).catch(() => undefined)
+        return false
+      }
+      return signCurrentAgreements()
     })
     .finally(() => {
       reAgreePrompt = null

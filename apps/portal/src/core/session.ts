@@ -1,9 +1,23 @@
+import type { LoginState } from '@ess/contract'
+import { rememberLoginTarget } from './auth/target'
+import { resetUserStore } from './auth/user-store'
 import { platform } from './platform'
 import { openRoute } from './navigation'
 import { clientStorage } from './storage'
 
 export function getToken(): string | null {
   return clientStorage.get('token')
+}
+
+export function getRefreshToken(): string | null {
+  return clientStorage.get('refreshToken')
+}
+
+/** Stores the login state (SPEC §4): the access token, and the refresh token when there is one. */
+export function storeTokens(state: Pick<LoginState, 'accessToken' | 'refreshToken'>): void {
+  clientStorage.set('token', state.accessToken)
+  if (state.refreshToken) clientStorage.set('refreshToken', state.refreshToken)
+  else clientStorage.remove('refreshToken')
 }
 
 /** Drops the tokens of the session (access, refresh, old user center, micro-assistant). */
@@ -13,6 +27,7 @@ export function clearSession(): void {
   clientStorage.remove('oucToken')
   clientStorage.remove('microAssistantToken')
   clientStorage.remove('microAssistantKey')
+  resetUserStore()
 }
 
 let loginScheduled = false
@@ -25,6 +40,7 @@ let loginScheduled = false
 export function handleSessionExpired(): void {
   clearSession()
   const p = platform()
+  rememberLoginTarget(p.nav.currentRoute())
   if (p.bridge) {
     p.bridge.login({ type: 'phone' })
     return

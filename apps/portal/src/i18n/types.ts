@@ -38,6 +38,10 @@ export interface Dictionary {
     help: string
     version: string
     avatarLabel: string
+    loggedInHint: string
+    certified: string
+    notCertified: string
+    logout: string
   }
   language: {
     intro: string
@@ -57,10 +61,82 @@ export interface Dictionary {
     /** Wraps one agreement name, `{name}` marks the name (《》 in Chinese). */
     nameFormat: string
     loadFailed: string
+    signed: string
   }
   errors: {
     servicePhoneLabel: string
     call: string
+  }
+  consent: {
+    /** Toast when a call is refused before the privacy consent. */
+    required: string
+    title: string
+    /** `{links}` marks where the agreement links go. */
+    intro: string
+    detail: string
+    agree: string
+    disagree: string
+  }
+  captcha: {
+    title: string
+    hint: string
+    handleLabel: string
+    checking: string
+    success: string
+    failure: string
+    refresh: string
+    close: string
+    loadFailed: string
+    imageAlt: string
+  }
+  auth: {
+    welcome: string
+    subtitle: string
+    passwordTab: string
+    codeTab: string
+    accountPlaceholder: string
+    passwordPlaceholder: string
+    showPassword: string
+    hidePassword: string
+    phonePlaceholder: string
+    emailPlaceholder: string
+    codePlaceholder: string
+    getCode: string
+    /** `{seconds}` is replaced. */
+    resendIn: string
+    /** `{to}`: the masked destination. */
+    codeSent: string
+    codeLoginHint: string
+    login: string
+    /** Before the agreement links. */
+    agreePrefix: string
+    noAccount: string
+    register: string
+    forgotPassword: string
+    loggedIn: string
+    loggedOut: string
+    registerTitle: string
+    registerSubtitle: string
+    byPhone: string
+    byEmail: string
+    region: string
+    regionTitle: string
+    passwordNew: string
+    confirmPassword: string
+    passwordHint: string
+    submitRegister: string
+    registered: string
+    haveAccount: string
+    toLogin: string
+    miniTitle: string
+    miniSubtitle: string
+    phoneLogin: string
+    otherLogin: string
+    shutdownTitle: string
+    shutdownText: string
+    servicePhone: string
+    logout: string
+    logoutConfirm: string
   }
 }
 

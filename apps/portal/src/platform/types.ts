@@ -99,6 +99,10 @@ export interface SystemAdapter {
   setDocumentLocale(locale: Locale): void
   /** Opens the dialler. */
   makePhoneCall(phone: string): void
+  /** The query the app was opened with (H5: the page's search and hash query; mini-program: the launch query). */
+  launchQuery(): Record<string, string>
+  /** Leaves the app for an absolute URL (H5 only); false where that is impossible (mini-program). */
+  leaveTo(url: string): boolean
 }
 
 /** The native app's JS bridge (SPEC §1). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineCall } from './define'
+import { agreementIdsField } from './fields'
 
 /**
  * Agreement sets by `type` (SPEC §7 getAppAgreements, default 1):
@@ -36,4 +37,53 @@ export const getAppAgreements = defineCall({
   access: 'public',
   query: GetAppAgreementsQuerySchema,
   response: z.array(AppAgreementSchema),
+})
+
+export const UserAgreementSchema = z.object({
+  /** The version signed (an `agreementId` of getAppAgreements when it is still current). */
+  agreementId: z.string(),
+  agreementCode: z.enum(AGREEMENT_CODES),
+  agreementName: z.string(),
+  agreementUrl: z.string(),
+  version: z.string(),
+  signedAt: z.string(),
+  /** Whether this is the current version of the agreement. */
+  current: z.boolean(),
+})
+export type UserAgreement = z.infer<typeof UserAgreementSchema>
+
+export const UserAgreementsSchema = z.object({
+  /** Every version the user signed, newest first. */
+  signed: z.array(UserAgreementSchema),
+  /**
+   * Current versions of set 1 the user has not signed. While a required one is here, the user's
+   * other calls answer 430 PRIVACY_REAGREE: show these and sign them with signAgreements.
+   */
+  pending: z.array(AppAgreementSchema),
+})
+export type UserAgreements = z.infer<typeof UserAgreementsSchema>
+
+export const getUserAgreements = defineCall({
+  method: 'GET',
+  path: '/user/api/agreement/getUserAgreements',
+  summary: 'The agreement versions the user signed, and the current ones waiting for their signature',
+  tags: ['agreement'],
+  access: 'user',
+  reagreeExempt: true,
+  response: UserAgreementsSchema,
+})
+
+export const SignAgreementsBodySchema = z.object({
+  agreementIds: agreementIdsField.min(1, { error: 'agreement.required' }),
+})
+
+export const signAgreements = defineCall({
+  method: 'POST',
+  path: '/user/api/agreement/signAgreements',
+  summary: 'Signs current agreement versions by agreementId (an unknown or outdated one is refused)',
+  tags: ['agreement'],
+  access: 'user',
+  reagreeExempt: true,
+  body: SignAgreementsBodySchema,
+  response: UserAgreementsSchema,
 })

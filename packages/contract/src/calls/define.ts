@@ -15,6 +15,12 @@ export interface CallDef<
   summary: string
   tags: string[]
   access: CallAccess
+  /**
+   * A 'user' or 'certified' call the user may still make while a newer version of a required
+   * agreement waits for their signature (every other such call answers 430 PRIVACY_REAGREE):
+   * reading and signing agreements, logging out.
+   */
+  reagreeExempt?: boolean
   query?: Q
   body?: B
   /** Schema of the inner payload (`data.data` of the envelope). */

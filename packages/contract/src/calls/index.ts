@@ -1,19 +1,42 @@
 export * from './define'
+export * from './fields'
 export * from './system'
 export * from './dict'
 export * from './agreement'
 export * from './login'
+export * from './verify'
+export * from './register'
+export * from './user'
 
 import { health } from './system'
 import { dictList } from './dict'
-import { getAppAgreements } from './agreement'
-import { getPasswordPubKey } from './login'
+import { getAppAgreements, getUserAgreements, signAgreements } from './agreement'
+import { getPasswordPubKey, loginByAccount, loginSignupByPhoneCode, refreshToken } from './login'
+import { checkCaptcha, getCaptcha, sendEmailCode, sendEmailPassCode, sendPhoneCode, sendPhonePassCode } from './verify'
+import { registerByEmailPwd, registerByPhonePwd } from './register'
+import { getUserInfo, logout, signOut } from './user'
 
 /** Every call of the contract, by name. The gateway registers these; the OpenAPI is generated from them. */
 export const calls = {
   health,
   dictList,
   getAppAgreements,
+  getUserAgreements,
+  signAgreements,
   getPasswordPubKey,
+  getCaptcha,
+  checkCaptcha,
+  sendPhoneCode,
+  sendEmailCode,
+  sendPhonePassCode,
+  sendEmailPassCode,
+  registerByPhonePwd,
+  registerByEmailPwd,
+  loginByAccount,
+  loginSignupByPhoneCode,
+  refreshToken,
+  getUserInfo,
+  logout,
+  signOut,
 } as const
 export type CallName = keyof typeof calls

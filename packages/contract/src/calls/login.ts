@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { PUBLIC_KEY_CACHE_S } from '../constants'
+import type { RuleMessageKey } from '../rules'
 import { defineCall } from './define'
+import { agreementIdsField, captchaTokenField, checkPhoneOfRegion, codeField, phoneFields, sealedPasswordField } from './fields'
 
 /** Password transport: RSA-OAEP with SHA-256 (GUIDE §2); the key is cached PUBLIC_KEY_CACHE_S by the client. */
 export const PASSWORD_CIPHER = 'RSA-OAEP-256' as const
@@ -22,4 +24,85 @@ export const getPasswordPubKey = defineCall({
   tags: ['login'],
   access: 'public',
   response: PasswordPubKeySchema,
+})
+
+/**
+ * The login state (SPEC §3): an opaque access token the client sends as `_tk`, and a refresh token
+ * for `login/refreshToken` (empty after a quick login). Both are random; the gateway keeps only
+ * their SHA-256, so either can be revoked.
+ */
+export const ACCESS_TOKEN_TTL_S = 2 * 60 * 60
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60
+
+export const LoginStateSchema = z.object({
+  userId: z.string(),
+  accessToken: z.string(),
+  /** Empty after a quick login. */
+  refreshToken: z.string(),
+  /** Seconds the access token stays valid. */
+  expiresIn: z.number().int(),
+  /** Seconds the refresh token stays valid (0 when there is none). */
+  refreshExpiresIn: z.number().int(),
+})
+export type LoginState = z.infer<typeof LoginStateSchema>
+
+export const LoginByAccountBodySchema = z.object({
+  /** A phone (mainland number, or +<dial code><number>), an email or a username. */
+  account: z
+    .string({ error: 'field.required' satisfies RuleMessageKey })
+    .trim()
+    .min(1, { error: 'field.required' satisfies RuleMessageKey })
+    .max(254, { error: 'field.invalid' satisfies RuleMessageKey }),
+  password: sealedPasswordField,
+  captchaToken: captchaTokenField,
+})
+
+export const loginByAccount = defineCall({
+  method: 'POST',
+  path: '/user/api/login/loginByAccount',
+  summary:
+    'Password login by phone, email or username (needs a captcha token); repeated failures lock the account for a while',
+  tags: ['login'],
+  access: 'public',
+  body: LoginByAccountBodySchema,
+  response: LoginStateSchema,
+})
+
+export const LoginSignupByPhoneCodeBodySchema = z
+  .object({
+    ...phoneFields,
+    code: codeField,
+    /** Needed only when the phone has no account yet: the agreements of set 1 the user ticked. */
+    agreementIds: agreementIdsField.optional(),
+  })
+  .superRefine(checkPhoneOfRegion)
+
+export const LoginSignupResultSchema = LoginStateSchema.extend({
+  /** True when this call created the account. */
+  created: z.boolean(),
+})
+export type LoginSignupResult = z.infer<typeof LoginSignupResultSchema>
+
+export const loginSignupByPhoneCode = defineCall({
+  method: 'POST',
+  path: '/user/api/login/loginSignupByPhoneCode',
+  summary: 'Logs in with an SMS code (scene login), creating the account of a new phone (then the agreements are required)',
+  tags: ['login'],
+  access: 'public',
+  body: LoginSignupByPhoneCodeBodySchema,
+  response: LoginSignupResultSchema,
+})
+
+export const RefreshTokenBodySchema = z.object({
+  refreshToken: z.string({ error: 'field.required' satisfies RuleMessageKey }).min(1).max(128),
+})
+
+export const refreshToken = defineCall({
+  method: 'POST',
+  path: '/user/api/login/refreshToken',
+  summary: 'A new token pair for a refresh token (rotated: a refresh token reused ends its whole login)',
+  tags: ['login'],
+  access: 'public',
+  body: RefreshTokenBodySchema,
+  response: LoginStateSchema,
 })

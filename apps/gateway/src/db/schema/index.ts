@@ -1,3 +1,4 @@
 export * from './dict'
 export * from './agreement'
 export * from './outbox'
+export * from './user'

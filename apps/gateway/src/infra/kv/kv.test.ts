@@ -51,6 +51,14 @@ describe(`KV (${process.env.REDIS_URL ? 'redis' : 'memory'})`, () => {
     expect(await kv.incr('count', 150)).toBe(1)
   })
 
+  it('takes a value once', async () => {
+    await kv.set('once', 'v', 1000)
+    const [a, b] = await Promise.all([kv.take('once'), kv.take('once')])
+    expect([a, b].sort()).toEqual(['v', null].sort())
+    expect(await kv.get('once')).toBeNull()
+    expect(await kv.take('never-set')).toBeNull()
+  })
+
   it('answers a ping', async () => {
     await expect(kv.ping()).resolves.toBeUndefined()
   })

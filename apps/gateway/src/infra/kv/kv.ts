@@ -11,6 +11,8 @@ export interface Kv {
   setNX(key: string, value: string, ttlMs: number): Promise<boolean>
   /** Adds 1 and returns the new count; a new counter starts at 1 and expires after the TTL. */
   incr(key: string, ttlMs: number): Promise<number>
+  /** Reads and deletes the value in one step: of two concurrent takes, one gets it. */
+  take(key: string): Promise<string | null>
   del(key: string): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>

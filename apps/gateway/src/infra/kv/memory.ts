@@ -50,6 +50,11 @@ export function memoryKv({ prefix = '' }: KvOptions = {}): Kv {
       entry.value = String(next)
       return next
     },
+    async take(key) {
+      const entry = live(key)
+      entries.delete(prefix + key)
+      return entry?.value ?? null
+    },
     async del(key) {
       entries.delete(prefix + key)
     },

@@ -37,6 +37,7 @@ export async function redisKv(
       return (await client.set(key, value, 'PX', ttlMs, 'NX')) === 'OK'
     },
     incr: (key, ttlMs) => client.incrWithTtl(key, ttlMs),
+    take: (key) => client.getdel(key),
     async del(key) {
       await client.del(key)
     },

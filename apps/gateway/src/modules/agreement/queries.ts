@@ -1,7 +1,7 @@
 import type { AgreementCode, AgreementType } from '@ess/contract'
-import { and, asc, desc, eq, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { agreement, agreementVersion } from '../../db/schema'
+import { agreement, agreementVersion, userAgreement } from '../../db/schema'
 import { updateWhenChanged } from '../../db/upsert'
 
 /** The current version (latest published up to `now`) of each agreement of a set, in display order. */
@@ -73,4 +73,39 @@ export async function insertVersionIfAbsent(db: Database, row: VersionRow) {
     .from(agreementVersion)
     .where(and(eq(agreementVersion.agreementId, row.agreementId), eq(agreementVersion.version, row.version)))
   return { inserted: Boolean(inserted), stored }
+}
+
+/** Every version a user signed, newest signature first. */
+export function listSignedVersions(db: Database, userId: string) {
+  return db
+    .select({
+      id: agreementVersion.id,
+      agreementId: agreementVersion.agreementId,
+      code: agreement.code,
+      version: agreementVersion.version,
+      nameZh: agreementVersion.nameZh,
+      nameEn: agreementVersion.nameEn,
+      signedAt: userAgreement.signedAt,
+    })
+    .from(userAgreement)
+    .innerJoin(agreementVersion, eq(agreementVersion.id, userAgreement.agreementVersionId))
+    .innerJoin(agreement, eq(agreement.id, agreementVersion.agreementId))
+    .where(eq(userAgreement.userId, userId))
+    .orderBy(desc(userAgreement.signedAt), asc(agreement.sortOrder))
+}
+
+/** Which of these versions the user signed. */
+export async function signedAmong(db: Database, userId: string, versionIds: number[]): Promise<Set<number>> {
+  if (!versionIds.length) return new Set()
+  const rows = await db
+    .select({ id: userAgreement.agreementVersionId })
+    .from(userAgreement)
+    .where(and(eq(userAgreement.userId, userId), inArray(userAgreement.agreementVersionId, versionIds)))
+  return new Set(rows.map((row) => row.id))
+}
+
+/** Records signatures; a version already signed keeps its first signature. */
+export async function insertSignatures(db: Database, rows: Array<typeof userAgreement.$inferInsert>) {
+  if (!rows.length) return
+  await db.insert(userAgreement).values(rows).onConflictDoNothing()
 }

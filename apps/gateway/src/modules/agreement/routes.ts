@@ -4,10 +4,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { registerCall } from '../../lib/call-route'
 import { PAGE_CSP } from '../../lib/html'
+import { clientOrigin } from '../../lib/client-origin'
+import { authOf } from '../../plugins/auth'
 import { getAppAgreements, renderAgreement } from './service'
+import { getUserAgreements, signAgreements } from './signatures'
 
 export default async function agreementRoutes(fastify: FastifyInstance) {
-  registerCall(fastify, calls.getAppAgreements, (request) => getAppAgreements(fastify.db, request.query.type, request.locale))
+  registerCall(fastify, calls.getAppAgreements, (request) =>
+    getAppAgreements(fastify.db, request.query.type, request.locale, fastify.now()),
+  )
+
+  registerCall(fastify, calls.getUserAgreements, (request) =>
+    getUserAgreements(fastify.db, authOf(request).userId, request.locale, fastify.now()),
+  )
+
+  registerCall(fastify, calls.signAgreements, async (request) => {
+    const { userId } = authOf(request)
+    const now = fastify.now()
+    await signAgreements(fastify.db, userId, request.body.agreementIds, clientOrigin(request), now)
+    return getUserAgreements(fastify.db, userId, request.locale, now)
+  })
 
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/app/agreements/:code/:version',
@@ -25,7 +41,7 @@ export default async function agreementRoutes(fastify: FastifyInstance) {
         ...request.params,
         locale: isLocale(lang) ? lang : request.locale,
         servicePhone: fastify.config.servicePhone,
-      })
+      }, fastify.now())
       return reply
         .code(page.found ? 200 : 404)
         .header('content-security-policy', PAGE_CSP)

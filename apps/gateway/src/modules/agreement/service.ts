@@ -11,7 +11,7 @@ const isAgreementCode = (code: string): code is AgreementCode => (AGREEMENT_CODE
 const pick = <T>(locale: Locale, zh: T, en: T) => (locale === 'en-US' ? en : zh)
 
 /** Where the readable page of a version is served, in a language. */
-function agreementUrl(code: string, version: string, locale: Locale): string {
+export function agreementUrl(code: string, version: string, locale: Locale): string {
   return `/app/agreements/${encodeURIComponent(code)}/${encodeURIComponent(version)}?lang=${locale}`
 }
 

@@ -1,5 +1,5 @@
 import type { DictType } from '@ess/contract'
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { dictItem } from '../../db/schema'
 import { updateWhenChanged } from '../../db/upsert'
@@ -34,4 +34,13 @@ export async function upsertDictItems(db: Database, rows: DictItemRow[]): Promis
     })
     .returning({ id: dictItem.id })
   return written.length
+}
+
+/** The dialling code of a phone region, or undefined for an unknown region. */
+export async function findDialCode(db: Database, region: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ dialCode: dictItem.dialCode })
+    .from(dictItem)
+    .where(and(eq(dictItem.type, 'phoneRegion'), eq(dictItem.value, region)))
+  return row?.dialCode ?? undefined
 }

@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n'
 import { ConfirmHost } from '../confirm-host'
 import { NavBar } from '../nav-bar'
 import { PreparingState } from '../preparing-state'
+import { PrivacyConsent } from '../privacy-consent'
 import './index.scss'
 
 export interface PageFrameProps {
@@ -49,6 +50,7 @@ export function PageFrame({ route, children, onRefresh, className }: PageFramePr
       <NavBar route={route} title={title} />
       <View className="page-frame__body">{children}</View>
       {onScreen && <ConfirmHost />}
+      {onScreen && <PrivacyConsent aboveTabBar={isTabRoute(route)} />}
     </View>
   )
 }

@@ -1,6 +1,7 @@
 import type { FieldIssue } from '@ess/contract'
 
-export type RequestErrorKind = 'envelope' | 'http' | 'network' | 'timeout'
+/** `consent`: refused on the client before the privacy consent (core/auth/consent). */
+export type RequestErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'consent'
 
 /** What a failed call rejects with (when `needThrowErr` is set). */
 export class RequestError extends Error {

@@ -7,6 +7,7 @@ import {
   NETWORK_REQUEST_ERROR_TEXT,
   UNSIGNED_PAYLOAD,
   buildQuery,
+  calls,
   callUrl,
   httpStatusText,
   isSuccessEnvelope,
@@ -16,12 +17,13 @@ import {
   type FieldIssue,
 } from '@ess/contract'
 import type { z } from 'zod'
-import { getLocale } from '../../i18n/store'
+import { getDictionary, getLocale } from '../../i18n/store'
 import { TransportError, type TransportResponse, type UploadFile } from '../../platform/types'
 import { showAccountAbnormal, showAgreementsPrompt } from '../agreements'
 import { reportError } from '../monitor'
 import { platform } from '../platform'
-import { handleSessionExpired } from '../session'
+import { consentAllows } from '../auth/consent'
+import { getRefreshToken, getToken, handleSessionExpired, storeTokens } from '../session'
 import { toast } from '../toast'
 import { RequestError } from './errors'
 import { buildHeaders } from './headers'
@@ -101,6 +103,12 @@ function handleFailure(error: RequestError, options: RequestOptions, ctx: CallCo
   const sessionInvalid = error.code === SESSION_INVALID
   const reAgree = error.kind === 'envelope' && error.code === PRIVACY_REAGREE
 
+  if (error.kind === 'consent') {
+    if (needShowToast) toast(error.message)
+    if (needThrowErr) throw error
+    return undefined
+  }
+
   if (!sessionInvalid && !reAgree) {
     reportError({
       type: error.kind === 'timeout' ? 'network' : error.kind,
@@ -140,22 +148,7 @@ async function perform<T>(
   }
 }
 
-/**
- * Makes a call of the contract and returns its inner data, typed by the call definition:
- * `request(calls.dictList, { type: 'gender' })`. GET/DELETE send the input as the query,
- * POST/PUT as a JSON body. Resolves undefined on failure unless `needThrowErr` is set.
- */
-export function request<C extends AnyCall>(
-  call: C,
-  input: CallInput<C>,
-  options: RequestOptions & { needThrowErr: true },
-): Promise<CallResult<C>>
-export function request<C extends AnyCall>(call: C, input?: CallInput<C>, options?: RequestOptions): Promise<CallResult<C> | undefined>
-export function request<C extends AnyCall>(
-  call: C,
-  input?: CallInput<C>,
-  options: RequestOptions = {},
-): Promise<CallResult<C> | undefined> {
+function sendCall<C extends AnyCall>(call: C, input: CallInput<C> | undefined): { ctx: CallContext; answer: Promise<TransportResponse> } {
   const p = platform()
   const method = call.method
   const path = callUrl(call)
@@ -166,11 +159,95 @@ export function request<C extends AnyCall>(
   if (hasBody) headers['content-type'] = 'application/json'
   const ctx: CallContext = { method, path, traceId: headers[HEADERS.traceId] }
   const url = `${p.apiBase}${path}${query ? `?${query}` : ''}`
-  return perform<CallResult<C>>(
-    ctx,
-    () => p.transport.request({ url, method, headers, body, timeoutMs: HTTP_TIMEOUT_MS }),
-    options,
-  )
+  return { ctx, answer: p.transport.request({ url, method, headers, body, timeoutMs: HTTP_TIMEOUT_MS }) }
+}
+
+/** One try of a call: its inner data, or a RequestError (nothing shown, nothing reported). */
+async function attempt<C extends AnyCall>(call: C, input: CallInput<C> | undefined): Promise<{ ctx: CallContext; result: CallResult<C> }> {
+  const { ctx, answer } = sendCall(call, input)
+  let res: TransportResponse
+  try {
+    res = await answer
+  } catch (error) {
+    throw Object.assign(transportFailure(error, ctx), { ctx })
+  }
+  try {
+    return { ctx, result: unwrap<CallResult<C>>(res, ctx) }
+  } catch (error) {
+    throw Object.assign(error as RequestError, { ctx })
+  }
+}
+
+let refreshing: Promise<boolean> | null = null
+
+/**
+ * Trades the stored refresh token for a new token pair (`login/refreshToken`, rotated). Concurrent
+ * 401s share one refresh. Resolves false when there is no refresh token or it was refused.
+ */
+export function refreshSession(): Promise<boolean> {
+  const token = getRefreshToken()
+  if (!token) return Promise.resolve(false)
+  refreshing ??= attempt(calls.refreshToken, { refreshToken: token })
+    .then(({ result }) => {
+      storeTokens(result)
+      return true
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null
+    })
+  return refreshing
+}
+
+const isSessionInvalid = (error: unknown) => error instanceof RequestError && error.code === SESSION_INVALID
+
+/**
+ * Makes a call of the contract and returns its inner data, typed by the call definition:
+ * `request(calls.dictList, { type: 'gender' })`. GET/DELETE send the input as the query,
+ * POST/PUT as a JSON body. Resolves undefined on failure unless `needThrowErr` is set.
+ *
+ * Before the privacy consent only the public reference reads go out (core/auth/consent). A 401
+ * on a call made with a token is retried once after refreshing the token pair; when that fails
+ * the session has expired (SPEC §8).
+ */
+export function request<C extends AnyCall>(
+  call: C,
+  input: CallInput<C>,
+  options: RequestOptions & { needThrowErr: true },
+): Promise<CallResult<C>>
+export function request<C extends AnyCall>(call: C, input?: CallInput<C>, options?: RequestOptions): Promise<CallResult<C> | undefined>
+export async function request<C extends AnyCall>(
+  call: C,
+  input?: CallInput<C>,
+  options: RequestOptions = {},
+): Promise<CallResult<C> | undefined> {
+  if (!consentAllows(call)) {
+    const ctx: CallContext = { method: call.method, path: callUrl(call), traceId: '' }
+    return handleFailure(
+      new RequestError({ kind: 'consent', code: 0, message: getDictionary().consent.required, traceId: '' }),
+      options,
+      ctx,
+    )
+  }
+  const hadToken = !!getToken()
+  try {
+    return (await attempt(call, input)).result
+  } catch (first) {
+    let error = first as RequestError & { ctx: CallContext }
+    if (isSessionInvalid(error) && hadToken && call.path !== calls.refreshToken.path && (await refreshSession())) {
+      try {
+        return (await attempt(call, input)).result
+      } catch (second) {
+        error = second as RequestError & { ctx: CallContext }
+      }
+    }
+    return handleFailure(error, options, error.ctx)
+  }
+}
+
+/** Test helper. */
+export function resetRefreshState(): void {
+  refreshing = null
 }
 
 /**
@@ -185,6 +262,10 @@ export function upload<T>(
 ): Promise<T | undefined> {
   const p = platform()
   const path = callUrl({ path: appPath })
+  if (!consentAllows({ path: appPath })) {
+    const refused = new RequestError({ kind: 'consent', code: 0, message: getDictionary().consent.required, traceId: '' })
+    return Promise.resolve(handleFailure(refused, options, { method: 'POST', path, traceId: '' }))
+  }
   const headers = buildHeaders({ method: 'POST', path, query: '', body: UNSIGNED_PAYLOAD })
   const ctx: CallContext = { method: 'POST', path, traceId: headers[HEADERS.traceId] }
   return perform<T>(

@@ -1,5 +1,39 @@
-import { PreparingPage } from '@/components/page-frame'
+import { SERVICE_PHONE } from '@ess/contract'
+import { Phone, Tips } from '@nutui/icons-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { PageFrame } from '@/components/page-frame'
+import { goHome } from '@/core/navigation'
+import { platform } from '@/core/platform'
+import { useI18n } from '@/i18n'
+import './shutdown-notice.scss'
 
-export default function LoginShutdownNoticePage() {
-  return <PreparingPage route="packages/login/shutdown-notice" />
+/** The account or the service is suspended: the service phone and a way back home. */
+export default function ShutdownNoticePage() {
+  const { t } = useI18n()
+  return (
+    <PageFrame route="packages/login/shutdown-notice">
+      <View className="shutdown">
+        <View className="shutdown__icon">
+          <Tips size={40} color="#ff7d00" />
+        </View>
+        <Text className="shutdown__title">{t.auth.shutdownTitle}</Text>
+        <Text className="shutdown__text">{t.auth.shutdownText}</Text>
+        <View
+          className="shutdown__phone"
+          role="button"
+          aria-label={`${t.errors.call} ${SERVICE_PHONE}`}
+          data-testid="service-phone"
+          onClick={() => platform().system.makePhoneCall(SERVICE_PHONE)}
+        >
+          <Phone size={16} />
+          <Text className="shutdown__phone-label">{t.auth.servicePhone}</Text>
+          <Text className="shutdown__phone-number">{SERVICE_PHONE}</Text>
+        </View>
+        <Button className="shutdown__home" type="primary" block shape="round" size="large" data-testid="back-home" onClick={() => void goHome()}>
+          {t.common.home}
+        </Button>
+      </View>
+    </PageFrame>
+  )
 }

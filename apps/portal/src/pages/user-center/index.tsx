@@ -1,10 +1,17 @@
-import { ROUTE_PATHS, type RoutePath } from '@ess/contract'
+import { ROUTE_PATHS, type RoutePath, type UserInfo } from '@ess/contract'
 import { Ask, Internation, Setting, ShieldCheck, Tips, User } from '@nutui/icons-react-taro'
 import { Avatar, Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
 import type { ReactNode } from 'react'
+import { useStore } from 'zustand'
 import { ListCard, ListRow } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
+import { maskPhone, displayName } from '@/core/auth/mask'
+import { loadUser, logout } from '@/core/auth/session'
+import { rememberLoginTarget } from '@/core/auth/target'
+import { userStore } from '@/core/auth/user-store'
+import { confirm } from '@/core/confirm'
 import { openRoute } from '@/core/navigation'
 import { LANGUAGE_NAMES, useI18n, type Dictionary } from '@/i18n'
 import './index.scss'
@@ -19,12 +26,72 @@ const ENTRIES: ReadonlyArray<{ key: EntryKey; route: RoutePath; icon: ReactNode 
   { key: 'version', route: ROUTE_PATHS.version, icon: <Tips size={18} /> },
 ]
 
-/** My account tab: the visitor header card and the entries of the personal center. */
+function UserHeader({ user }: { user: UserInfo }) {
+  const { t } = useI18n()
+  const certified = user.certificationStatus === 1 && !user.isExpired
+  return (
+    <View className="uc-header" data-testid="uc-header" data-state="user">
+      <View className="uc-header__row">
+        <Avatar
+          className="uc-header__avatar"
+          size="large"
+          src={user.photo ?? undefined}
+          icon={<User size={28} />}
+          background="rgba(255,255,255,0.22)"
+          color="#ffffff"
+        />
+        <View className="uc-header__text">
+          <Text className="uc-header__greeting" data-testid="uc-name">
+            {displayName(user)}
+          </Text>
+          <View className="uc-header__meta">
+            <Text className={`uc-header__tag${certified ? ' uc-header__tag--ok' : ''}`} data-testid="uc-certified">
+              {certified ? t.userCenter.certified : t.userCenter.notCertified}
+            </Text>
+            {user.phone && user.username && <Text className="uc-header__hint">{maskPhone(user.phone)}</Text>}
+          </View>
+        </View>
+      </View>
+    </View>
+  )
+}
+
+async function confirmLogout(message: string) {
+  if (await confirm({ message })) await logout()
+}
+
+/** My account tab: the user's header card (or the visitor's), the entries, and logout when logged in. */
 export default function UserCenterPage() {
   const { t, locale } = useI18n()
+  const user = useStore(userStore, (s) => s.user)
   const extras: Partial<Record<EntryKey, string>> = { language: LANGUAGE_NAMES[locale], version: `v${ESS_APP_VERSION}` }
+  useDidShow(() => void loadUser())
   return (
     <PageFrame route="pages/user-center/index">
+      {user ? <UserHeader user={user} /> : <VisitorHeader />}
+      <ListCard>
+        {ENTRIES.map(({ key, route, icon }) => (
+          <ListRow key={key} testId={`entry-${key}`} icon={icon} title={t.userCenter[key]} extra={extras[key]} onClick={() => void openRoute(route)} />
+        ))}
+      </ListCard>
+      {user && (
+        <View className="uc-logout" role="button" data-testid="logout" onClick={() => void confirmLogout(t.auth.logoutConfirm)}>
+          {t.userCenter.logout}
+        </View>
+      )}
+    </PageFrame>
+  )
+}
+
+/** Login from my account comes back here. */
+function openLogin() {
+  rememberLoginTarget(ROUTE_PATHS.userCenter)
+  void openRoute(ROUTE_PATHS.login)
+}
+
+function VisitorHeader() {
+  const { t } = useI18n()
+  return (
       <View className="uc-header" data-testid="uc-header">
         <View className="uc-header__row">
           <Avatar className="uc-header__avatar" size="large" icon={<User size={28} />} background="rgba(255,255,255,0.22)" color="#ffffff" />
@@ -33,15 +100,9 @@ export default function UserCenterPage() {
             <Text className="uc-header__hint">{t.userCenter.visitorHint}</Text>
           </View>
         </View>
-        <Button className="uc-header__login" data-testid="login-register" block shape="round" onClick={() => void openRoute(ROUTE_PATHS.login)}>
+        <Button className="uc-header__login" data-testid="login-register" block shape="round" onClick={() => openLogin()}>
           {t.userCenter.loginRegister}
         </Button>
       </View>
-      <ListCard>
-        {ENTRIES.map(({ key, route, icon }) => (
-          <ListRow key={key} testId={`entry-${key}`} icon={icon} title={t.userCenter[key]} extra={extras[key]} onClick={() => void openRoute(route)} />
-        ))}
-      </ListCard>
-    </PageFrame>
   )
 }

@@ -27,5 +27,14 @@ export function createMiniSystem(): SystemAdapter {
     makePhoneCall(phone) {
       Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)
     },
+    launchQuery() {
+      try {
+        const query = Taro.getLaunchOptionsSync().query as Record<string, unknown>
+        return Object.fromEntries(Object.entries(query ?? {}).map(([k, v]) => [k, String(v)]))
+      } catch {
+        return {}
+      }
+    },
+    leaveTo: () => false,
   }
 }

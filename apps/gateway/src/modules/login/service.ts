@@ -1,0 +1,99 @@
+import type { LoginSignupResult, LoginState, Locale } from '@ess/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../../db/client'
+import type { HmacKey } from '../../infra/crypto/hmac-key'
+import { hashPassword, needsRehash, verifyPassword } from '../../infra/crypto/password-hash'
+import type { PasswordKey } from '../../infra/crypto/password-key'
+import type { Kv } from '../../infra/kv'
+import { AppError } from '../../lib/app-error'
+import type { ClientOrigin } from '../../lib/client-origin'
+import { sha256Hex } from '../../lib/digest'
+import { type Lockout, clearFailures, lockRemainingMs, recordFailure } from '../../lib/throttle'
+import { checkSignUpAgreements, recordSignatures } from '../agreement/signatures'
+import { startSession } from '../session/service'
+import { accountKeyOf, resolvePhone } from '../user/contact'
+import { type AccountKey, findCredentials, insertUser, updatePasswordHash } from '../user/queries'
+import { spendCaptchaToken } from '../verify/captcha'
+import { useCode } from '../verify/codes'
+
+export interface LoginDeps {
+  db: Database
+  kv: Kv
+  now: () => Date
+  hmacKey: HmacKey
+  passwordKey: PasswordKey
+  log: FastifyBaseLogger
+}
+
+/** Failed password sign-ins before an account is locked, and for how long (as Keycloak's brute-force detection). */
+export const LOGIN_LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const
+
+/**
+ * What failures are counted against: the account when it exists (whichever of its phone, email or
+ * username was typed), else the name typed, so an unknown account locks exactly like a real one.
+ */
+const lockoutOf = (userId: string | undefined, key: AccountKey): Lockout => ({
+  key: userId ? `login:user:${userId}` : `login:name:${sha256Hex(JSON.stringify(key))}`,
+  ...LOGIN_LOCKOUT,
+})
+
+/**
+ * Password sign-in. The answer never tells whether the account exists: an unknown account, one
+ * without a password and a wrong password all answer WRONG_CREDENTIALS after the same argon2id
+ * work (a dummy hash), and all lock the same way (ACCOUNT_LOCKED).
+ */
+export async function loginByAccount(
+  deps: LoginDeps,
+  input: { account: string; password: string; captchaToken: string },
+  origin: ClientOrigin,
+): Promise<LoginState> {
+  await spendCaptchaToken(deps, origin, input.captchaToken)
+  const password = deps.passwordKey.decryptPassword(input.password)
+  const key = accountKeyOf(input.account)
+  const account = await findCredentials(deps.db, key)
+  const lockout = lockoutOf(account?.id, key)
+  if (await lockRemainingMs(deps.kv, lockout, deps.now())) throw new AppError('ACCOUNT_LOCKED')
+
+  // Verified even when there is no account (against a dummy hash): the same work either way.
+  const verified = await verifyPassword(account?.passwordHash, password)
+  if (!account || !verified) {
+    const locked = await recordFailure(deps.kv, lockout, deps.now())
+    deps.log.info({ locked }, 'password sign-in refused')
+    throw new AppError(locked ? 'ACCOUNT_LOCKED' : 'WRONG_CREDENTIALS')
+  }
+  await clearFailures(deps.kv, lockout)
+  if (account.passwordHash && needsRehash(account.passwordHash)) {
+    await updatePasswordHash(deps.db, account.id, await hashPassword(password), deps.now())
+  }
+  return startSession(deps.db, account.id, origin, deps.now())
+}
+
+/**
+ * SMS-code sign-in (scene `login`): logs in the account of the phone, or creates it, in which case
+ * the agreements of set 1 must be ticked (checked before the code is used up).
+ */
+export async function loginSignupByPhoneCode(
+  deps: LoginDeps,
+  input: { region: string; phone: string; code: string; agreementIds?: string[] },
+  origin: ClientOrigin,
+  locale: Locale,
+): Promise<LoginSignupResult> {
+  const now = deps.now()
+  const phone = await resolvePhone(deps.db, input.region, input.phone, locale)
+  const existing = await findCredentials(deps.db, { phoneE164: phone.phoneE164 })
+  const versionIds = existing ? [] : await checkSignUpAgreements(deps.db, input.agreementIds, locale, now)
+  await useCode(deps, { scene: 'login', channel: 'sms', to: phone.phoneE164 }, input.code)
+  if (existing) return { ...(await startSession(deps.db, existing.id, origin, now)), created: false }
+
+  return deps.db.transaction(async (tx) => {
+    const userId = await insertUser(tx, { ...phone, createdAt: now, updatedAt: now })
+    if (!userId) {
+      // Created by a concurrent request: the code proved the phone, so sign in to that account.
+      const raced = await findCredentials(tx, { phoneE164: phone.phoneE164 })
+      if (!raced) throw new AppError('ALREADY_REGISTERED')
+      return { ...(await startSession(tx, raced.id, origin, now)), created: false }
+    }
+    await recordSignatures(tx, userId, versionIds, origin, now)
+    return { ...(await startSession(tx, userId, origin, now)), created: true }
+  })
+}

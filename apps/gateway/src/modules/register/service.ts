@@ -1,0 +1,77 @@
+import type { LoginState, Locale } from '@ess/contract'
+import type { Database } from '../../db/client'
+import type { HmacKey } from '../../infra/crypto/hmac-key'
+import type { PasswordKey } from '../../infra/crypto/password-key'
+import { hashPassword } from '../../infra/crypto/password-hash'
+import type { Kv } from '../../infra/kv'
+import type { Channel } from '../../infra/notifier'
+import { AppError } from '../../lib/app-error'
+import type { ClientOrigin } from '../../lib/client-origin'
+import { checkSignUpAgreements, recordSignatures } from '../agreement/signatures'
+import { startSession } from '../session/service'
+import { normaliseEmail, resolvePhone } from '../user/contact'
+import { openNewPassword } from '../user/password'
+import { type AccountKey, type NewUser, accountExists, insertUser } from '../user/queries'
+import { useCode } from '../verify/codes'
+
+export interface RegisterDeps {
+  db: Database
+  kv: Kv
+  now: () => Date
+  hmacKey: HmacKey
+  passwordKey: PasswordKey
+}
+
+interface Registration {
+  code: string
+  password: string
+  confirmPassword: string
+  agreementIds: string[]
+}
+
+/**
+ * Creates an account, signs the agreements ticked and starts a login, all in one transaction.
+ * Everything the user can fix is checked before the code is used up: the password rule and its
+ * confirmation, the agreements, and that the phone or email is free.
+ */
+async function register(
+  deps: RegisterDeps,
+  account: { key: AccountKey; channel: Channel; to: string; user: NewUser },
+  input: Registration,
+  origin: ClientOrigin,
+  locale: Locale,
+): Promise<LoginState> {
+  const now = deps.now()
+  const password = openNewPassword(deps.passwordKey, input, locale)
+  const versionIds = await checkSignUpAgreements(deps.db, input.agreementIds, locale, now)
+  if (await accountExists(deps.db, account.key)) throw new AppError('ALREADY_REGISTERED')
+  await useCode(deps, { scene: 'register', channel: account.channel, to: account.to }, input.code)
+  const passwordHash = await hashPassword(password)
+  return deps.db.transaction(async (tx) => {
+    const userId = await insertUser(tx, { ...account.user, passwordHash, createdAt: now, updatedAt: now })
+    if (!userId) throw new AppError('ALREADY_REGISTERED')
+    await recordSignatures(tx, userId, versionIds, origin, now)
+    return startSession(tx, userId, origin, now)
+  })
+}
+
+export async function registerByPhone(
+  deps: RegisterDeps,
+  input: Registration & { region: string; phone: string },
+  origin: ClientOrigin,
+  locale: Locale,
+): Promise<LoginState> {
+  const phone = await resolvePhone(deps.db, input.region, input.phone, locale)
+  const account = { key: { phoneE164: phone.phoneE164 }, channel: 'sms' as const, to: phone.phoneE164, user: phone }
+  return register(deps, account, input, origin, locale)
+}
+
+export async function registerByEmail(
+  deps: RegisterDeps,
+  input: Registration & { email: string },
+  origin: ClientOrigin,
+  locale: Locale,
+): Promise<LoginState> {
+  const email = normaliseEmail(input.email)
+  return register(deps, { key: { email }, channel: 'email', to: email, user: { email } }, input, origin, locale)
+}

@@ -1,0 +1,73 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { appUser, userSession } from '../../db/schema'
+
+export type SessionRow = typeof userSession.$inferInsert
+
+export async function insertSession(db: Database, row: SessionRow) {
+  await db.insert(userSession).values(row)
+}
+
+/** The live session of an access token digest, with what access checks need of its user. */
+export async function findLiveSession(db: Database, accessHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      sessionId: userSession.id,
+      familyId: userSession.familyId,
+      userId: userSession.userId,
+      certificationStatus: appUser.certificationStatus,
+      certifiedAt: appUser.certifiedAt,
+    })
+    .from(userSession)
+    .innerJoin(appUser, eq(appUser.id, userSession.userId))
+    .where(and(eq(userSession.accessHash, accessHash), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, now)))
+  return row
+}
+
+export async function findByRefreshHash(db: Database, refreshHash: string) {
+  const [row] = await db
+    .select({
+      id: userSession.id,
+      familyId: userSession.familyId,
+      userId: userSession.userId,
+      refreshExpiresAt: userSession.refreshExpiresAt,
+      rotatedAt: userSession.rotatedAt,
+      revokedAt: userSession.revokedAt,
+    })
+    .from(userSession)
+    .where(eq(userSession.refreshHash, refreshHash))
+  return row
+}
+
+/** Marks a pair as used up by a refresh; false when it already was (or was revoked): a reuse. */
+export async function markRotated(db: Database, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(userSession)
+    .set({ rotatedAt: now, revokedAt: now })
+    .where(and(eq(userSession.id, id), isNull(userSession.rotatedAt), isNull(userSession.revokedAt)))
+    .returning({ id: userSession.id })
+  return rows.length === 1
+}
+
+/** Revokes the live pairs of the matching sessions; answers how many logins (families) that ended. */
+async function revokeWhere(db: Database, where: ReturnType<typeof and>, now: Date): Promise<number> {
+  const rows = await db
+    .update(userSession)
+    .set({ revokedAt: now })
+    .where(and(where, isNull(userSession.revokedAt)))
+    .returning({ familyId: userSession.familyId })
+  return new Set(rows.map((row) => row.familyId)).size
+}
+
+export const revokeFamily = (db: Database, familyId: string, now: Date) => revokeWhere(db, eq(userSession.familyId, familyId), now)
+
+export const revokeUserSessions = (db: Database, userId: string, now: Date) => revokeWhere(db, eq(userSession.userId, userId), now)
+
+/** Live (not revoked, not expired) pairs of a user: tests and account screens. */
+export async function countLiveSessions(db: Database, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(userSession)
+    .where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, now)))
+  return row.count
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+import { ACCESS_TOKEN_TTL_S, type LoginState, REAL_NAME_VALIDITY_DAYS, REFRESH_TOKEN_TTL_S } from '@ess/contract'
+import type { Database } from '../../db/client'
+import type { ClientOrigin } from '../../lib/client-origin'
+import { AppError } from '../../lib/app-error'
+import { newToken, sha256Hex } from '../../lib/digest'
+import { findByRefreshHash, findLiveSession, insertSession, markRotated, revokeFamily, revokeUserSessions } from './queries'
+
+/** The login session of an authenticated request. */
+export interface Auth {
+  userId: string
+  sessionId: string
+  familyId: string
+  certified: boolean
+}
+
+const seconds = (s: number) => s * 1000
+
+/** Real-name verification counts for REAL_NAME_VALIDITY_DAYS (SPEC §4). */
+export function certificationExpired(certifiedAt: Date | null, now: Date): boolean {
+  return !certifiedAt || now.getTime() - certifiedAt.getTime() > REAL_NAME_VALIDITY_DAYS * 86_400_000
+}
+
+export interface StartOptions {
+  /** The login a rotated pair belongs to; a new login otherwise. */
+  familyId?: string
+  /** False for a quick login: no refresh token (SPEC §3). */
+  withRefresh?: boolean
+}
+
+/** Makes a token pair for a user and keeps their digests. */
+export async function startSession(
+  db: Database,
+  userId: string,
+  origin: ClientOrigin,
+  now: Date,
+  { familyId = randomUUID(), withRefresh = true }: StartOptions = {},
+): Promise<LoginState> {
+  const accessToken = newToken()
+  const refreshToken = withRefresh ? newToken() : ''
+  await insertSession(db, {
+    familyId,
+    userId,
+    accessHash: sha256Hex(accessToken),
+    refreshHash: withRefresh ? sha256Hex(refreshToken) : null,
+    accessExpiresAt: new Date(now.getTime() + seconds(ACCESS_TOKEN_TTL_S)),
+    refreshExpiresAt: withRefresh ? new Date(now.getTime() + seconds(REFRESH_TOKEN_TTL_S)) : null,
+    createdAt: now,
+    ...origin,
+  })
+  return {
+    userId,
+    accessToken,
+    refreshToken,
+    expiresIn: ACCESS_TOKEN_TTL_S,
+    refreshExpiresIn: withRefresh ? REFRESH_TOKEN_TTL_S : 0,
+  }
+}
+
+/** The session of an access token, when it is live. */
+export async function authenticate(db: Database, accessToken: string, now: Date): Promise<Auth | undefined> {
+  const row = await findLiveSession(db, sha256Hex(accessToken), now)
+  if (!row) return undefined
+  return {
+    userId: row.userId,
+    sessionId: row.sessionId,
+    familyId: row.familyId,
+    certified: row.certificationStatus === 1 && !certificationExpired(row.certifiedAt, now),
+  }
+}
+
+/**
+ * Rotates a refresh token: the pair it belongs to is used up and a new pair of the same login is
+ * made. A refresh token that was already used means it was copied: the whole login is revoked.
+ */
+export async function refreshSession(db: Database, refreshToken: string, origin: ClientOrigin, now: Date): Promise<LoginState> {
+  const row = await findByRefreshHash(db, sha256Hex(refreshToken))
+  if (!row) throw new AppError('SESSION_INVALID')
+  if (row.rotatedAt) {
+    await revokeFamily(db, row.familyId, now)
+    throw new AppError('SESSION_INVALID')
+  }
+  if (row.revokedAt || !row.refreshExpiresAt || row.refreshExpiresAt <= now) throw new AppError('SESSION_INVALID')
+  const rotated = await db.transaction(async (tx) => {
+    if (!(await markRotated(tx, row.id, now))) return undefined
+    return startSession(tx, row.userId, origin, now, { familyId: row.familyId })
+  })
+  if (rotated) return rotated
+  // Another refresh with the same token won the race: a copy is in use.
+  await revokeFamily(db, row.familyId, now)
+  throw new AppError('SESSION_INVALID')
+}
+
+/** Ends a login (every pair of its family). */
+export const endSession = (db: Database, auth: Auth, now: Date) => revokeFamily(db, auth.familyId, now)
+
+/** Ends every login of the user. */
+export const endAllSessions = (db: Database, userId: string, now: Date) => revokeUserSessions(db, userId, now)

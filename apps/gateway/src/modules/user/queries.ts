@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { appUser } from '../../db/schema'
+
+export type NewUser = typeof appUser.$inferInsert
+
+const columns = {
+  id: appUser.id,
+  phone: appUser.phone,
+  phoneRegion: appUser.phoneRegion,
+  phoneE164: appUser.phoneE164,
+  email: appUser.email,
+  username: appUser.username,
+  photo: appUser.photo,
+  gender: appUser.gender,
+  birthdate: appUser.birthdate,
+  certificationStatus: appUser.certificationStatus,
+  certifiedAt: appUser.certifiedAt,
+  hasPassword: sql<boolean>`${appUser.passwordHash} is not null`,
+}
+
+export type UserRow = Awaited<ReturnType<typeof findUserById>>
+
+export async function findUserById(db: Database, id: string) {
+  const [row] = await db.select(columns).from(appUser).where(eq(appUser.id, id))
+  return row
+}
+
+/** How an account is looked up: by phone (E.164), email or username, each kept normalised. */
+export type AccountKey = { phoneE164: string } | { email: string } | { username: string }
+
+const whereKey = (key: AccountKey) =>
+  'phoneE164' in key ? eq(appUser.phoneE164, key.phoneE164) : 'email' in key ? eq(appUser.email, key.email) : eq(appUser.username, key.username)
+
+/** The id and password hash of an account, for sign-in. */
+export async function findCredentials(db: Database, key: AccountKey) {
+  const [row] = await db.select({ id: appUser.id, passwordHash: appUser.passwordHash }).from(appUser).where(whereKey(key))
+  return row
+}
+
+/** Whether an account holds this phone or email. */
+export async function accountExists(db: Database, key: AccountKey): Promise<boolean> {
+  const [row] = await db.select({ id: appUser.id }).from(appUser).where(whereKey(key)).limit(1)
+  return Boolean(row)
+}
+
+/** Inserts an account; undefined when its phone, email or username is already taken. */
+export async function insertUser(db: Database, user: NewUser): Promise<string | undefined> {
+  const [row] = await db.insert(appUser).values(user).onConflictDoNothing().returning({ id: appUser.id })
+  return row?.id
+}
+
+export async function updatePasswordHash(db: Database, id: string, passwordHash: string, now: Date) {
+  await db.update(appUser).set({ passwordHash, updatedAt: now }).where(eq(appUser.id, id))
+}

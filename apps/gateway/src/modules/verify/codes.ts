@@ -1,0 +1,101 @@
+import { randomInt, timingSafeEqual } from 'node:crypto'
+import { CODE_MAX_TRIES, CODE_RESEND_COUNTDOWN_S, CODE_TTL_S, type CodeSent, type Locale } from '@ess/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { HmacKey } from '../../infra/crypto/hmac-key'
+import type { Kv } from '../../infra/kv'
+import type { Channel, Notifier } from '../../infra/notifier'
+import { AppError } from '../../lib/app-error'
+import { type ClientOrigin, clientKey } from '../../lib/client-origin'
+import { claimCooldown, countToday, liveRecord, putRecord } from '../../lib/throttle'
+import { LIMITS } from './limits'
+
+export interface CodeDeps {
+  kv: Kv
+  now: () => Date
+  hmacKey: HmacKey
+  notifier: Notifier
+  log: FastifyBaseLogger
+}
+
+/** Where a code goes and what for: a code is good only for the scene and destination it was sent for. */
+export interface CodeTarget {
+  scene: string
+  channel: Channel
+  /** E.164 phone or lower-case email. */
+  to: string
+}
+
+const codeKey = ({ scene, channel, to }: CodeTarget) => `code:${scene}:${channel}:${to}`
+const purposeOf = (target: CodeTarget) => codeKey(target)
+const seconds = (ms: number) => Math.ceil(ms / 1000)
+
+async function refuseOverDailyCaps({ kv }: CodeDeps, target: CodeTarget, origin: ClientOrigin, now: Date) {
+  const client = clientKey(origin)
+  const [byDestination, byClient] = await Promise.all([
+    countToday(kv, `code:daily:to:${target.channel}:${target.to}`, now),
+    countToday(kv, `code:daily:client:${client}`, now),
+  ])
+  if (byDestination > LIMITS.codesPerDestinationPerDay || byClient > LIMITS.codesPerClientPerDay) {
+    throw new AppError('CODE_DAILY_LIMIT')
+  }
+}
+
+/**
+ * Sends a new 6-digit code, replacing any earlier one of the target. A destination gets at most
+ * one code per CODE_RESEND_COUNTDOWN_S (whatever the scene) and LIMITS per day, as does a client.
+ * Only an HMAC of the code is kept, for CODE_TTL_S.
+ */
+export async function sendCode(
+  deps: CodeDeps,
+  target: CodeTarget,
+  origin: ClientOrigin,
+  locale: Locale,
+  sentTo: string,
+): Promise<CodeSent> {
+  const now = deps.now()
+  const cooldownKey = `code:cooldown:${target.channel}:${target.to}`
+  const waitMs = await claimCooldown(deps.kv, cooldownKey, now, CODE_RESEND_COUNTDOWN_S * 1000)
+  if (waitMs) throw new AppError('CODE_RESEND_TOO_SOON', { params: { seconds: seconds(waitMs) }, retryAfterS: seconds(waitMs) })
+  await refuseOverDailyCaps(deps, target, origin, now)
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const key = codeKey(target)
+  await putRecord(deps.kv, key, { digest: deps.hmacKey.digest(purposeOf(target), code) }, now, CODE_TTL_S * 1000)
+  await deps.kv.del(`${key}:tries`)
+  try {
+    await deps.notifier.send({
+      channel: target.channel,
+      to: target.to,
+      locale,
+      template: 'verificationCode',
+      params: { code, minutes: String(CODE_TTL_S / 60) },
+    })
+  } catch (error) {
+    await Promise.all([deps.kv.del(key), deps.kv.del(cooldownKey)])
+    throw new AppError(target.channel === 'sms' ? 'SMS_CODE_FAILED' : 'EMAIL_CODE_FAILED', { cause: error })
+  }
+  deps.log.info({ scene: target.scene, channel: target.channel }, 'verification code sent')
+  return { sentTo, resendAfter: CODE_RESEND_COUNTDOWN_S, expiresIn: CODE_TTL_S }
+}
+
+/**
+ * Uses up the code of a target. Every try counts: after CODE_MAX_TRIES the code is dead. A wrong
+ * code answers WRONG_VERIFICATION_CODE; a missing, expired, dead or already used one CODE_EXPIRED.
+ */
+export async function useCode(deps: Pick<CodeDeps, 'kv' | 'now' | 'hmacKey'>, target: CodeTarget, code: string): Promise<void> {
+  const key = codeKey(target)
+  const record = liveRecord<{ digest: string }>(await deps.kv.get(key), deps.now())
+  if (!record) throw new AppError('CODE_EXPIRED')
+  const tries = await deps.kv.incr(`${key}:tries`, (CODE_TTL_S + 60) * 1000)
+  if (tries > CODE_MAX_TRIES) {
+    await deps.kv.del(key)
+    throw new AppError('CODE_EXPIRED')
+  }
+  const given = Buffer.from(deps.hmacKey.digest(purposeOf(target), code), 'hex')
+  if (!timingSafeEqual(given, Buffer.from(record.digest, 'hex'))) {
+    if (tries === CODE_MAX_TRIES) await deps.kv.del(key)
+    throw new AppError('WRONG_VERIFICATION_CODE')
+  }
+  // Of two requests with the right code, only the one that takes it goes on.
+  if (!(await deps.kv.take(key))) throw new AppError('CODE_EXPIRED')
+}

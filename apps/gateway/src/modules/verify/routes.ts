@@ -1,0 +1,42 @@
+import { calls } from '@ess/contract'
+import type { FastifyInstance } from 'fastify'
+import { registerCall } from '../../lib/call-route'
+import { clientOrigin } from '../../lib/client-origin'
+import { authOf } from '../../plugins/auth'
+import { checkCaptcha, createCaptcha } from './captcha'
+import { type VerifyDeps, sendEmailCode, sendPassCode, sendPhoneCode } from './service'
+
+export default async function verifyRoutes(fastify: FastifyInstance) {
+  const deps = (log: FastifyInstance['log']): VerifyDeps => ({
+    db: fastify.db,
+    kv: fastify.kv,
+    now: fastify.now,
+    hmacKey: fastify.hmacKey,
+    notifier: fastify.notifier,
+    log,
+    captchasPerMinute: fastify.config.captchasPerClientPerMinute,
+  })
+
+  registerCall(fastify, calls.getCaptcha, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return createCaptcha(deps(request.log), clientOrigin(request))
+  })
+
+  registerCall(fastify, calls.checkCaptcha, (request) => checkCaptcha(deps(request.log), clientOrigin(request), request.body))
+
+  registerCall(fastify, calls.sendPhoneCode, (request) =>
+    sendPhoneCode(deps(request.log), request.body, clientOrigin(request), request.locale),
+  )
+
+  registerCall(fastify, calls.sendEmailCode, (request) =>
+    sendEmailCode(deps(request.log), request.body, clientOrigin(request), request.locale),
+  )
+
+  registerCall(fastify, calls.sendPhonePassCode, (request) =>
+    sendPassCode(deps(request.log), authOf(request).userId, 'sms', request.body.scene, clientOrigin(request), request.locale),
+  )
+
+  registerCall(fastify, calls.sendEmailPassCode, (request) =>
+    sendPassCode(deps(request.log), authOf(request).userId, 'email', request.body.scene, clientOrigin(request), request.locale),
+  )
+}

@@ -1,0 +1,231 @@
+import { ROUTE_PATHS, calls, type AppAgreement } from '@ess/contract'
+import { Checked, CheckNormal, Eye, Marshalling } from '@nutui/icons-react-taro'
+import { Input } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useStore } from 'zustand'
+import { agreementHref, formatAgreementName, joinSegments } from '../../core/agreements'
+import { countdownStore, remainingSeconds } from '../../core/auth/countdown'
+import { request } from '../../core/http/request'
+import { openRoute } from '../../core/navigation'
+import { fill, useI18n } from '../../i18n'
+import './index.scss'
+
+/** One form row: an optional leading part (region, icon), the control, a trailing part, and the inline error. */
+export function FormRow({
+  lead,
+  children,
+  trail,
+  error,
+  testId,
+}: {
+  lead?: ReactNode
+  children: ReactNode
+  trail?: ReactNode
+  error?: string
+  testId?: string
+}) {
+  return (
+    <View className={`auth-row${error ? ' auth-row--error' : ''}`} data-testid={testId}>
+      <View className="auth-row__line">
+        {lead && <View className="auth-row__lead">{lead}</View>}
+        <View className="auth-row__control">{children}</View>
+        {trail && <View className="auth-row__trail">{trail}</View>}
+      </View>
+      {error && (
+        <View className="auth-row__error" role="alert" data-testid={testId ? `${testId}-error` : undefined}>
+          {error}
+        </View>
+      )}
+    </View>
+  )
+}
+
+export interface TextFieldProps {
+  value: string
+  onChange: (value: string) => void
+  onBlur?: () => void
+  placeholder: string
+  type?: 'text' | 'number' | 'digit' | 'password' | 'tel'
+  maxLength?: number
+  name: string
+}
+
+/** A borderless NutUI input with an accessible name (its placeholder). */
+export function TextField({ value, onChange, onBlur, placeholder, type = 'text', maxLength, name }: TextFieldProps) {
+  return (
+    <Input
+      className="auth-input"
+      name={name}
+      value={value}
+      type={type}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      clearable={type !== 'password'}
+      onChange={(v) => onChange(String(v))}
+      onBlur={() => onBlur?.()}
+      {...({ 'aria-label': placeholder, 'data-testid': `field-${name}` } as object)}
+    />
+  )
+}
+
+/** Password input with a show / hide toggle. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const { t } = useI18n()
+  const [shown, setShown] = useState(false)
+  return (
+    <View className="auth-password">
+      <TextField {...props} type={shown ? 'text' : 'password'} maxLength={props.maxLength ?? 20} />
+      <View
+        className="auth-password__toggle"
+        role="button"
+        aria-label={shown ? t.auth.hidePassword : t.auth.showPassword}
+        data-testid={`toggle-${props.name}`}
+        onClick={() => setShown((v) => !v)}
+      >
+        {shown ? <Eye size={18} /> : <Marshalling size={18} />}
+      </View>
+    </View>
+  )
+}
+
+/** Seconds left of a countdown key, ticking every second while above zero. */
+export function useCountdown(key: string): number {
+  useStore(countdownStore, (s) => s.until[key])
+  const [, tick] = useState(0)
+  const left = remainingSeconds(key)
+  useEffect(() => {
+    if (left <= 0) return
+    const timer = setInterval(() => tick((n) => n + 1), 1000)
+    return () => clearInterval(timer)
+  }, [left > 0, key])
+  return left
+}
+
+/** "Get code" / "Resend in 42s". */
+export function CodeButton({ countdownKey, onClick, busy }: { countdownKey: string; onClick: () => void; busy?: boolean }) {
+  const { t } = useI18n()
+  const left = useCountdown(countdownKey)
+  const disabled = left > 0 || !!busy
+  return (
+    <View
+      className={`auth-code-btn${disabled ? ' auth-code-btn--disabled' : ''}`}
+      role="button"
+      aria-disabled={disabled}
+      data-testid="get-code"
+      onClick={() => !disabled && onClick()}
+    >
+      {left > 0 ? fill(t.auth.resendIn, { seconds: left }) : t.auth.getCode}
+    </View>
+  )
+}
+
+/**
+ * "I have read and agree to 《User Agreement》 and 《Privacy Policy》" (set 1 of getAppAgreements,
+ * a public read allowed before consent). Links open the agreement page in the webview page.
+ */
+export function AgreementCheck({
+  checked,
+  onChange,
+  onAgreements,
+  error,
+}: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+  onAgreements?: (list: AppAgreement[]) => void
+  error?: string
+}) {
+  const { t, locale } = useI18n()
+  const [list, setList] = useState<AppAgreement[]>([])
+  useEffect(() => {
+    let alive = true
+    void request(calls.getAppAgreements, { type: '1' }, { needShowToast: false }).then((items) => {
+      if (!alive || !items) return
+      setList(items)
+      onAgreements?.(items)
+    })
+    return () => {
+      alive = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locale])
+  return (
+    <View className={`auth-agree${error ? ' auth-agree--error' : ''}`}>
+      <View className="auth-agree__line">
+        <View
+          className="auth-agree__box"
+          role="checkbox"
+          aria-checked={checked}
+          aria-label={t.auth.agreePrefix}
+          data-testid="agree"
+          onClick={() => onChange(!checked)}
+        >
+          {checked ? <Checked size={16} color="var(--nutui-color-primary)" /> : <CheckNormal size={16} color="#c9cdd4" />}
+        </View>
+        <View className="auth-agree__text">
+          <Text onClick={() => onChange(!checked)}>{t.auth.agreePrefix}</Text>
+          {joinSegments(list, locale).map((segment, i) =>
+            segment.kind === 'item' ? (
+              <Text
+                key={segment.value.agreementId}
+                className="auth-agree__link"
+                data-testid="agreement-link"
+                onClick={() => void openRoute(ROUTE_PATHS.webview, { url: agreementHref(segment.value.agreementUrl) })}
+              >
+                {formatAgreementName(segment.value.agreementName, locale)}
+              </Text>
+            ) : (
+              <Text key={`s-${i}`}>{segment.value}</Text>
+            ),
+          )}
+        </View>
+      </View>
+      {error && (
+        <View className="auth-row__error auth-agree__error" role="alert" data-testid="agree-error">
+          {error}
+        </View>
+      )}
+    </View>
+  )
+}
+
+/** Two or more options as a segmented control (login by password | code, register by phone | email). */
+export function Segmented<K extends string>({
+  value,
+  options,
+  onChange,
+}: {
+  value: K
+  options: ReadonlyArray<{ key: K; label: string }>
+  onChange: (key: K) => void
+}) {
+  return (
+    <View className="auth-tabs" role="tablist">
+      {options.map((o) => (
+        <View
+          key={o.key}
+          className={`auth-tabs__item${o.key === value ? ' auth-tabs__item--active' : ''}`}
+          role="tab"
+          aria-selected={o.key === value}
+          data-testid={`tab-${o.key}`}
+          onClick={() => onChange(o.key)}
+        >
+          <Text>{o.label}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** The page head of the login and register screens. */
+export function AuthHero({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <View className="auth-hero">
+      <View className="auth-hero__logo">
+        <Text>ESS</Text>
+      </View>
+      <Text className="auth-hero__title">{title}</Text>
+      <Text className="auth-hero__subtitle">{subtitle}</Text>
+    </View>
+  )
+}

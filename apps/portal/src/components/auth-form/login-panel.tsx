@@ -1,0 +1,208 @@
+import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement } from '@ess/contract'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Button } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { AgreementCheck, AuthHero, CodeButton, FormRow, PasswordField, Segmented, TextField } from './index'
+import { useCaptchaGate } from './captcha-gate'
+import './index.scss'
+import { RegionPicker } from './region-picker'
+import { sendCode, targetKey } from '../../core/auth/codes'
+import { grantPrivacyConsent } from '../../core/auth/consent'
+import { codeLoginForm, fieldMessage, firstIssueKey, passwordLoginForm, phoneForm, type CodeLoginForm, type PasswordLoginForm } from '../../core/auth/forms'
+import { loginByCode, loginByPassword } from '../../core/auth/login'
+import { openRoute } from '../../core/navigation'
+import { toast } from '../../core/toast'
+import { useI18n } from '../../i18n'
+
+type Mode = 'password' | 'code'
+
+const param = (v: string | undefined) => {
+  if (!v) return undefined
+  try {
+    return decodeURIComponent(v)
+  } catch {
+    return v
+  }
+}
+
+function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
+  const { t, locale } = useI18n()
+  const gate = useCaptchaGate()
+  const [busy, setBusy] = useState(false)
+  const { control, handleSubmit, formState } = useForm<PasswordLoginForm>({
+    resolver: zodResolver(passwordLoginForm),
+    defaultValues: { account: '', password: '', agreed: false },
+  })
+  const err = (name: keyof PasswordLoginForm) => fieldMessage(formState.errors[name]?.message, locale)
+
+  const submit = handleSubmit((values) => {
+    grantPrivacyConsent()
+    gate.ask(async (captchaToken) => {
+      setBusy(true)
+      try {
+        await loginByPassword({ account: values.account, password: values.password, captchaToken }, { returnUrl })
+        toast(t.auth.loggedIn, { icon: 'success' })
+      } catch {
+        /* refused: toasted by the request client */
+      } finally {
+        setBusy(false)
+      }
+    })
+  })
+
+  return (
+    <View data-testid="password-login">
+      <Controller
+        control={control}
+        name="account"
+        render={({ field }) => (
+          <FormRow error={err('account')} testId="row-account">
+            <TextField name="account" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.accountPlaceholder} maxLength={254} />
+          </FormRow>
+        )}
+      />
+      <Controller
+        control={control}
+        name="password"
+        render={({ field }) => (
+          <FormRow error={err('password')} testId="row-password">
+            <PasswordField name="password" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.passwordPlaceholder} />
+          </FormRow>
+        )}
+      />
+      <Controller
+        control={control}
+        name="agreed"
+        render={({ field }) => <AgreementCheck checked={field.value} onChange={field.onChange} error={err('agreed')} />}
+      />
+      <Button className="auth-submit" type="primary" block shape="round" size="large" loading={busy} onClick={() => void submit()} data-testid="submit">
+        {t.auth.login}
+      </Button>
+      {gate.popup}
+    </View>
+  )
+}
+
+function CodeLogin({ returnUrl }: { returnUrl?: string }) {
+  const { t, locale } = useI18n()
+  const gate = useCaptchaGate()
+  const [busy, setBusy] = useState(false)
+  const [agreements, setAgreements] = useState<AppAgreement[]>([])
+  const { control, handleSubmit, formState, watch, setError, clearErrors, getValues } = useForm<CodeLoginForm>({
+    resolver: zodResolver(codeLoginForm),
+    defaultValues: { region: DEFAULT_PHONE_REGION, phone: '', code: '', agreed: false },
+  })
+  const err = (name: keyof CodeLoginForm) => fieldMessage(formState.errors[name]?.message, locale)
+  const region = watch('region') ?? DEFAULT_PHONE_REGION
+  const phone = watch('phone')
+  const target = { kind: 'phone', region, phone, scene: 'login' } as const
+
+  const askCode = () => {
+    const { agreed } = getValues()
+    const issue = firstIssueKey(phoneForm, { region, phone })
+    if (issue) return setError('phone', { message: issue })
+    clearErrors('phone')
+    if (!agreed) return setError('agreed', { message: 'agreement.required' })
+    grantPrivacyConsent()
+    gate.ask((captchaToken) => void sendCode(target, captchaToken))
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setBusy(true)
+    try {
+      await loginByCode(
+        { region: values.region ?? DEFAULT_PHONE_REGION, phone: values.phone, code: values.code, agreementIds: agreements.map((a) => a.agreementId) },
+        { returnUrl },
+      )
+      toast(t.auth.loggedIn, { icon: 'success' })
+    } catch {
+      /* toasted */
+    } finally {
+      setBusy(false)
+    }
+  })
+
+  return (
+    <View data-testid="code-login">
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field }) => (
+          <FormRow
+            error={err('phone')}
+            testId="row-phone"
+            lead={
+              <Controller
+                control={control}
+                name="region"
+                render={({ field: r }) => <RegionPicker value={r.value ?? DEFAULT_PHONE_REGION} onChange={r.onChange} />}
+              />
+            }
+          >
+            <TextField name="phone" type="tel" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.phonePlaceholder} maxLength={14} />
+          </FormRow>
+        )}
+      />
+      <Controller
+        control={control}
+        name="code"
+        render={({ field }) => (
+          <FormRow error={err('code')} testId="row-code" trail={<CodeButton countdownKey={targetKey(target)} onClick={askCode} />}>
+            <TextField name="code" type="number" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.codePlaceholder} maxLength={6} />
+          </FormRow>
+        )}
+      />
+      <Text className="auth-hint">{t.auth.codeLoginHint}</Text>
+      <Controller
+        control={control}
+        name="agreed"
+        render={({ field }) => (
+          <AgreementCheck checked={field.value} onChange={field.onChange} onAgreements={setAgreements} error={err('agreed')} />
+        )}
+      />
+      <Button className="auth-submit" type="primary" block shape="round" size="large" loading={busy} onClick={() => void submit()} data-testid="submit">
+        {t.auth.login}
+      </Button>
+      {gate.popup}
+    </View>
+  )
+}
+
+/**
+ * The login screen's content (SPEC §2): by password or by SMS code, each behind the slider
+ * puzzle; links to registration and password recovery. `type=code` opens the SMS tab.
+ */
+export function LoginPanel({ params }: { params: Record<string, string | undefined> }) {
+  const { t } = useI18n()
+  const [mode, setMode] = useState<Mode>(params.type === 'code' || params.type === 'phone' ? 'code' : 'password')
+  const returnUrl = param(params.returnUrl)
+  return (
+    <>
+      <AuthHero title={t.auth.welcome} subtitle={t.auth.subtitle} />
+      <View className="auth-card">
+        <Segmented<Mode>
+          value={mode}
+          onChange={setMode}
+          options={[
+            { key: 'password', label: t.auth.passwordTab },
+            { key: 'code', label: t.auth.codeTab },
+          ]}
+        />
+        {mode === 'password' ? <PasswordLogin returnUrl={returnUrl} /> : <CodeLogin returnUrl={returnUrl} />}
+      </View>
+      <View className="auth-links">
+        <View className="auth-links__group">
+          <Text>{t.auth.noAccount}</Text>
+          <View className="auth-links__link" role="link" data-testid="to-register" onClick={() => void openRoute(ROUTE_PATHS.register)}>
+            {t.auth.register}
+          </View>
+        </View>
+        <View className="auth-links__link" role="link" data-testid="to-forgot" onClick={() => void openRoute('packages/safety/findPasswd')}>
+          {t.auth.forgotPassword}
+        </View>
+      </View>
+    </>
+  )
+}

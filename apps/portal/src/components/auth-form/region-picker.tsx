@@ -1,0 +1,62 @@
+import { DEFAULT_PHONE_REGION, calls, type DictItem } from '@ess/contract'
+import { ArrowDown } from '@nutui/icons-react-taro'
+import { Popup } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { request } from '../../core/http/request'
+import { useI18n } from '../../i18n'
+
+const CHINA: DictItem = { value: DEFAULT_PHONE_REGION, label: '', dialCode: '+86' }
+
+/** Phone regions of `dict/list?type=phoneRegion`, China (+86) first. */
+export function usePhoneRegions(): DictItem[] {
+  const { locale } = useI18n()
+  const [items, setItems] = useState<DictItem[]>([CHINA])
+  useEffect(() => {
+    let alive = true
+    void request(calls.dictList, { type: 'phoneRegion' }, { needShowToast: false }).then((list) => {
+      if (!alive || !list?.items.length) return
+      const china = list.items.filter((i) => i.value === DEFAULT_PHONE_REGION)
+      setItems([...china, ...list.items.filter((i) => i.value !== DEFAULT_PHONE_REGION)])
+    })
+    return () => {
+      alive = false
+    }
+  }, [locale])
+  return items
+}
+
+/** The dialling code in front of a phone field; tapping it opens the region list. */
+export function RegionPicker({ value, onChange }: { value: string; onChange: (region: string) => void }) {
+  const { t } = useI18n()
+  const regions = usePhoneRegions()
+  const [open, setOpen] = useState(false)
+  const current = regions.find((r) => r.value === value) ?? CHINA
+  return (
+    <>
+      <View className="auth-region" role="button" aria-label={`${t.auth.region} ${current.dialCode ?? ''}`} data-testid="region" onClick={() => setOpen(true)}>
+        <Text>{current.dialCode}</Text>
+        <ArrowDown className="auth-region__arrow" size={10} />
+      </View>
+      <Popup visible={open} position="bottom" round title={t.auth.regionTitle} closeable onClose={() => setOpen(false)}>
+        <View className="region-list" data-testid="region-list">
+          {regions.map((r) => (
+            <View
+              key={r.value}
+              className={`region-list__item${r.value === value ? ' region-list__item--active' : ''}`}
+              role="option"
+              aria-selected={r.value === value}
+              onClick={() => {
+                onChange(r.value)
+                setOpen(false)
+              }}
+            >
+              <Text>{r.label}</Text>
+              <Text className="region-list__code">{r.dialCode}</Text>
+            </View>
+          ))}
+        </View>
+      </Popup>
+    </>
+  )
+}

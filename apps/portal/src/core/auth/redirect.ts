@@ -1,0 +1,46 @@
+import { PORTAL_APP_ID } from '@ess/contract'
+import { platform } from '../platform'
+import { clientStorage } from '../storage'
+
+/**
+ * A `returnUrl` to go back to after login (SPEC §4, web only): accepted only when it is an
+ * absolute https URL; `token` and `appId` are appended. Undefined otherwise.
+ */
+export function returnUrlWithToken(returnUrl: string | undefined, token: string, appId: string): string | undefined {
+  if (!returnUrl) return undefined
+  let url: URL
+  try {
+    url = new URL(returnUrl)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'https:' || !url.hostname) return undefined
+  url.searchParams.set('token', token)
+  url.searchParams.set('appId', appId)
+  return url.toString()
+}
+
+/** The app id sent to a returnUrl: the outer app's when the page was opened by one, the portal's otherwise. */
+export function currentAppId(): string {
+  return clientStorage.get('outerAppId') ?? PORTAL_APP_ID
+}
+
+/**
+ * Web redirect at start (SPEC §4): opened with `token` and `appId` in the query, the token, the
+ * app id and the client (`client` query parameter) are stored; otherwise the stored app id and
+ * client are cleared. Not in the mini-program.
+ */
+export function applyWebRedirect(query: Record<string, string | undefined> = platform().system.launchQuery()): boolean {
+  if (platform().kind === 'weapp') return false
+  const { token, appId, client } = query
+  if (token && appId) {
+    clientStorage.set('token', token)
+    clientStorage.set('outerAppId', appId)
+    if (client) clientStorage.set('outerClient', client)
+    else clientStorage.remove('outerClient')
+    return true
+  }
+  clientStorage.remove('outerAppId')
+  clientStorage.remove('outerClient')
+  return false
+}

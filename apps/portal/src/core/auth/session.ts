@@ -1,0 +1,88 @@
+import { calls, type LoginState, type UserInfo } from '@ess/contract'
+import { getDictionary } from '../../i18n'
+import { request } from '../http/request'
+import { platform } from '../platform'
+import { clearSession, getToken, storeTokens } from '../session'
+import { toast } from '../toast'
+import { resetPromptState } from '../agreements'
+import { currentAppId, returnUrlWithToken } from './redirect'
+import { openLoginTarget } from './target'
+import { resetUserStore, userStore } from './user-store'
+
+type Listener = (event: 'login' | 'logout') => void
+const listeners = new Set<Listener>()
+
+/** Home and services subscribe to reload their data when the login state changes (SPEC §4). */
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+function emit(event: 'login' | 'logout'): void {
+  for (const l of listeners) {
+    try {
+      l(event)
+    } catch {
+      /* a listener must not break logout */
+    }
+  }
+}
+
+/**
+ * Loads the logged-in user into the user store (no call without a token, so a visitor's page
+ * never meets a 401). Resolves the user, or null.
+ */
+export async function loadUser(): Promise<UserInfo | null> {
+  if (!getToken()) {
+    resetUserStore()
+    return null
+  }
+  userStore.setState({ loading: true })
+  const user = await request(calls.getUserInfo, undefined, { needShowToast: false })
+  userStore.setState({ user: user ?? null, loading: false })
+  return user ?? null
+}
+
+export interface LoginSuccessOptions {
+  /** The login page's `returnUrl` query parameter (web only, https only). */
+  returnUrl?: string
+}
+
+/**
+ * Login success (SPEC §4): tokens stored, the user loaded; on the web a https `returnUrl` is
+ * followed with token and appId appended, otherwise the remembered page opens (default home;
+ * tabs as tabs, other pages by navigation).
+ */
+export async function completeLogin(state: Pick<LoginState, 'accessToken' | 'refreshToken'>, options: LoginSuccessOptions = {}): Promise<void> {
+  storeTokens(state)
+  emit('login')
+  const external = platform().kind === 'weapp' ? undefined : returnUrlWithToken(options.returnUrl, state.accessToken, currentAppId())
+  if (external && platform().system.leaveTo(external)) return
+  void loadUser()
+  await openLoginTarget()
+}
+
+async function endSession(call: typeof calls.logout | typeof calls.signOut): Promise<void> {
+  if (getToken()) await request(call, undefined, { needShowToast: false })
+  clearSession()
+  resetUserStore()
+  resetPromptState()
+  emit('logout')
+}
+
+/** Logout (SPEC §4): ends this session, clears the user, agreements and tokens, reloads home and services. */
+export async function logout(): Promise<void> {
+  await endSession(calls.logout)
+  toast(getDictionary().auth.loggedOut)
+}
+
+/** Ends every session of the account on every device, then as logout. */
+export async function signOut(): Promise<void> {
+  await endSession(calls.signOut)
+  toast(getDictionary().auth.loggedOut)
+}
+
+/** Test helper. */
+export function resetSessionListeners(): void {
+  listeners.clear()
+}

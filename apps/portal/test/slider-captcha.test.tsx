@@ -1,0 +1,89 @@
+import { CAPTCHA_HEIGHT, CAPTCHA_PIECE_SIZE, CAPTCHA_WIDTH } from '@ess/contract'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SliderCaptcha } from '../src/components/slider-captcha'
+import { localeStore } from '../src/i18n/store'
+import { fail, installTestPlatform, ok } from './helpers'
+
+const PUZZLE = (id: string) => ({
+  captchaId: id,
+  background: 'data:image/png;base64,AAAA',
+  piece: 'data:image/png;base64,BBBB',
+  width: CAPTCHA_WIDTH,
+  height: CAPTCHA_HEIGHT,
+  pieceWidth: CAPTCHA_PIECE_SIZE,
+  pieceHeight: CAPTCHA_PIECE_SIZE,
+  pieceY: 40,
+  expiresIn: 120,
+})
+
+// Outside a Taro page the selector query has nothing to measure: the drawn width is 280 px.
+beforeEach(() => {
+  const query = {
+    select: () => query,
+    boundingClientRect: (cb: (r: { width: number }) => void) => {
+      cb({ width: 280 })
+      return query
+    },
+    exec: () => undefined,
+  }
+  vi.spyOn(Taro, 'createSelectorQuery').mockReturnValue(query as never)
+})
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+async function drag(handle: HTMLElement, to: number) {
+  let t = 0
+  vi.spyOn(Date, 'now').mockImplementation(() => t)
+  fireEvent.touchStart(handle, { touches: [{ clientX: 10, clientY: 300 }] })
+  for (let i = 1; i <= 10; i++) {
+    t += 20 + (i % 3) * 15
+    fireEvent.touchMove(handle, { touches: [{ clientX: 10 + (to * i) / 10, clientY: 300 + (i % 2) }] })
+  }
+  t += 40
+  fireEvent.touchEnd(handle, { changedTouches: [{ clientX: 10 + to, clientY: 300 }] })
+  vi.mocked(Date.now).mockRestore()
+}
+
+describe('slider puzzle', () => {
+  it('draws the puzzle, records the drag and hands over the token of a pass', async () => {
+    const { server } = installTestPlatform({}, { consent: false })
+    localeStore.setState({ locale: 'en-US' })
+    server.reply(ok(PUZZLE('p1')), ok({ captchaToken: 'tok-1', expiresIn: 120 }))
+    const onPass = vi.fn()
+    render(<SliderCaptcha onPass={onPass} resultDelayMs={0} />)
+    await act(async () => undefined)
+    await act(async () => new Promise((r) => setTimeout(r, 5)))
+    const handle = screen.getByRole('slider', { name: 'Drag the slider to complete the puzzle' })
+    expect(screen.getByText('Slide to complete the puzzle')).toBeTruthy()
+    await act(async () => drag(handle, 100))
+    await act(async () => new Promise((r) => setTimeout(r, 5)))
+    const check = JSON.parse(server.requests[1].body!)
+    expect(check.captchaId).toBe('p1')
+    expect(check.trail.length).toBeGreaterThanOrEqual(10)
+    expect(check.trail[0]).toEqual({ x: 0, y: 0, t: 0 })
+    expect(check.trail.at(-1).x).toBeCloseTo(check.x, 1)
+    // 100 px on a 280 px wide drawing of the 320 px puzzle
+    expect(check.x).toBeCloseTo((100 * 320) / 280, 1)
+    expect(onPass).toHaveBeenCalledWith('tok-1')
+  })
+
+  it('shows a failure in the user language and loads a new puzzle', async () => {
+    const { server } = installTestPlatform({}, { consent: false })
+    server.reply(ok(PUZZLE('p1')), fail(100507, { errorMsg: '图形验证失败' }), ok(PUZZLE('p2')))
+    const onPass = vi.fn()
+    render(<SliderCaptcha onPass={onPass} resultDelayMs={30} />)
+    await act(async () => undefined)
+    await act(async () => drag(screen.getByRole('slider'), 60))
+    expect(screen.getByTestId('captcha-result').textContent).toBe('验证失败，请重试')
+    await act(async () => new Promise((r) => setTimeout(r, 60)))
+    expect(server.requests.map((r) => r.url.split('/').pop())).toEqual(['getCaptcha', 'checkCaptcha', 'getCaptcha'])
+    expect(screen.getByTestId('slider-captcha').dataset.status).toBe('idle')
+    expect(onPass).not.toHaveBeenCalled()
+  })
+})

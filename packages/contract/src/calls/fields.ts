@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { type RuleMessageKey, rules } from '../rules'
+
+/**
+ * Request fields shared by the sign-in, registration and verification calls. Every issue message
+ * is a rule message key, so the portal's forms and the gateway's refusals say the same words.
+ */
+
+/** The region of the phone dictionary (`dict/list?type=phoneRegion`, China first). */
+export const DEFAULT_PHONE_REGION = 'CN'
+
+/** Numbers outside the Chinese mainland: 4 to 14 digits after the dialling code (E.164 allows 15 in all). */
+export const INTERNATIONAL_MOBILE = /^\d{4,14}$/
+
+const internationalMobile = z
+  .string({ error: 'mobile.required' satisfies RuleMessageKey })
+  .min(1, { error: 'mobile.required' satisfies RuleMessageKey })
+  .regex(INTERNATIONAL_MOBILE, { error: 'mobile.invalid' satisfies RuleMessageKey })
+
+export const phoneRegionField = z
+  .string()
+  .regex(/^[A-Z]{2}$/, { error: 'field.invalid' satisfies RuleMessageKey })
+  .default(DEFAULT_PHONE_REGION)
+
+/** A phone with its region: mainland numbers follow the SPEC §5 mobile rule, others 4-14 digits. */
+export const phoneFields = {
+  region: phoneRegionField,
+  phone: z.string({ error: 'mobile.required' satisfies RuleMessageKey }),
+}
+
+/** Checks `phone` by the rule of its region (a refinement of an object holding `phoneFields`). */
+export function checkPhoneOfRegion(value: { region: string; phone: string }, ctx: z.RefinementCtx) {
+  const rule = value.region === DEFAULT_PHONE_REGION ? rules.mobile : internationalMobile
+  const result = rule.safeParse(value.phone)
+  if (!result.success) ctx.addIssue({ code: 'custom', path: ['phone'], message: result.error.issues[0].message })
+}
+
+/** Email, trimmed; the gateway compares addresses in lower case. */
+export const emailField = z.string({ error: 'field.required' satisfies RuleMessageKey }).trim().max(254, { error: 'email.invalid' }).pipe(rules.email)
+
+/** Six-digit code from SMS or email. */
+export const codeField = rules.verificationCode
+
+/**
+ * A password sealed with the key of `login/getPasswordPubKey`: base64 of its RSA-OAEP-SHA256
+ * ciphertext (344 characters with the 2048-bit key). The gateway decrypts it and checks the
+ * password rule again.
+ */
+export const sealedPasswordField = z
+  .string({ error: 'password.required' satisfies RuleMessageKey })
+  .min(1, { error: 'password.required' satisfies RuleMessageKey })
+  .max(1024, { error: 'field.invalid' satisfies RuleMessageKey })
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'field.invalid' satisfies RuleMessageKey })
+
+/** The token `verify/checkCaptcha` hands out for a solved puzzle (single use, short-lived). */
+export const captchaTokenField = z
+  .string({ error: 'field.required' satisfies RuleMessageKey })
+  .min(1, { error: 'field.required' satisfies RuleMessageKey })
+  .max(128, { error: 'field.invalid' satisfies RuleMessageKey })
+
+/** The `agreementId`s (of `agreement/getAppAgreements`) of the agreements the user ticked. */
+export const agreementIdsField = z
+  .array(z.string().regex(/^\d{1,12}$/, { error: 'field.invalid' satisfies RuleMessageKey }), {
+    error: 'agreement.required' satisfies RuleMessageKey,
+  })
+  .max(20, { error: 'field.invalid' satisfies RuleMessageKey })

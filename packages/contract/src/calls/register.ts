@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import type { RuleMessageKey } from '../rules'
+import { defineCall } from './define'
+import { agreementIdsField, checkPhoneOfRegion, codeField, emailField, phoneFields, sealedPasswordField } from './fields'
+import { LoginStateSchema } from './login'
+
+/**
+ * Registration by phone or email: the code sent for scene `register`, the password and its
+ * confirmation each sealed with the password key (the gateway decrypts them, checks the password
+ * rule again and that they match: `password.mismatch`), and the agreements of set 1 ticked
+ * (their current `agreementId`s; none → `agreement.required`). A success logs the user in.
+ */
+const registrationFields = {
+  code: codeField,
+  password: sealedPasswordField,
+  confirmPassword: sealedPasswordField,
+  agreementIds: agreementIdsField.min(1, { error: 'agreement.required' satisfies RuleMessageKey }),
+}
+
+export const RegisterByPhoneBodySchema = z.object({ ...phoneFields, ...registrationFields }).superRefine(checkPhoneOfRegion)
+
+export const RegisterByEmailBodySchema = z.object({ email: emailField, ...registrationFields })
+
+export const registerByPhonePwd = defineCall({
+  method: 'POST',
+  path: '/user/api/register/registerByPhonePwd',
+  summary: 'Registers by phone, SMS code and password with the agreements ticked; answers the login state',
+  tags: ['register'],
+  access: 'public',
+  body: RegisterByPhoneBodySchema,
+  response: LoginStateSchema,
+})
+
+export const registerByEmailPwd = defineCall({
+  method: 'POST',
+  path: '/user/api/register/registerByEmailPwd',
+  summary: 'Registers by email, email code and password with the agreements ticked; answers the login state',
+  tags: ['register'],
+  access: 'public',
+  body: RegisterByEmailBodySchema,
+  response: LoginStateSchema,
+})
