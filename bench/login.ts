@@ -15,7 +15,9 @@
 // - The baseline is @node-rs/argon2 `verify` with the gateway's own parameters (imported from it),
 //   run here with as many verifies in flight as the load has connections, interleaved with the load
 //   rounds. Its sequential rate (one at a time) is shown too.
+import { appendFileSync } from 'node:fs'
 import { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { cpus, totalmem } from 'node:os'
 import { randomBytes, webcrypto } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
@@ -34,7 +36,7 @@ import {
 } from '@ess/contract'
 import { humanTrail, solvePuzzle } from '../apps/gateway/test/helpers/captcha'
 import { ARGON2_OPTIONS } from '../apps/gateway/src/infra/crypto/password-hash'
-import { type LoadResult, load, median, startGateway } from './lib'
+import { type LoadResult, load, median, root, startGateway } from './lib'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -236,7 +238,7 @@ const ratio = login.rps / raw
 /** The machine is shared and noisy: each round's ratio compares figures taken seconds apart. */
 const roundRatios = loginRounds.map((r, i) => succeeded(r) / rawRounds[i])
 
-console.log(`## Password sign-in: \`login/loginByAccount\` against raw argon2id
+const md = `## Password sign-in: \`login/loginByAccount\` against raw argon2id
 
 Run: ${new Date().toISOString()} — \`npx tsx bench/login.ts\`.
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
@@ -260,6 +262,8 @@ median of the per-round ratios ${(median(roundRatios) * 100).toFixed(0)}% (round
 
 Solving ${250 * SECONDS + 50} puzzles (untimed) before a round took ${median(solving).toFixed(1)} s (median).
 Rounds: argon2id ${rawRounds.map((r) => r.toFixed(0)).join(', ')}; sign-ins ${loginRounds.map((r) => succeeded(r).toFixed(0)).join(', ')}.
-Non-2xx answers are nonces that bench/lib.ts repeats (NONCE_REUSED, refused before any work); they
-are left out of the sign-in rate.
-`)
+Non-2xx answers (if any) are left out of the sign-in rate.
+`
+// `npm run bench` runs bench/run.ts first, which rewrites RESULTS.md; this section goes after it.
+appendFileSync(join(root, 'bench/RESULTS.md'), `\n${md}`)
+console.log(md)

@@ -9,13 +9,29 @@ export function titleOf(route: RoutePath, locale: Locale): string {
   return DICTIONARIES[locale].titles[route]
 }
 
-/** Collects console errors and uncaught page errors; assert on them at the end of a test. */
-export function watchErrors(page: Page): string[] {
+/**
+ * Collects console errors, uncaught page errors and failed API answers; assert on them at the end
+ * of a test. Chromium logs every 4xx fetch as a console error ("Failed to load resource"): for the
+ * gateway's calls those are refusals the app answers with a toast, so they are listed by their
+ * `errorCode` instead (`allowRefusals` names the ones a test expects, e.g. a missed slider drag).
+ * 5xx answers are always errors.
+ */
+export function watchErrors(page: Page, allowRefusals: readonly string[] = []): string[] {
   const errors: string[] = []
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`)
+    if (msg.type() !== 'error') return
+    const apiRefusal = /Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())
+    if (apiRefusal && new URL(msg.location().url || 'about:blank', 'http://x').pathname.startsWith('/app/')) return
+    errors.push(`console: ${msg.text()} (${msg.location().url})`)
   })
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+  page.on('response', async (res) => {
+    const path = new URL(res.url()).pathname
+    if (!path.startsWith('/app/') || res.status() < 400) return
+    const body = (await res.json().catch(() => ({}))) as { errorCode?: string }
+    const what = `${res.status()} ${body.errorCode ?? '?'} ${res.request().method()} ${path}`
+    if (res.status() >= 500 || !allowRefusals.includes(body.errorCode ?? '')) errors.push(`api: ${what}`)
+  })
   return errors
 }
 

@@ -1,7 +1,8 @@
 import { isTabRoute, type RoutePath } from '@ess/contract'
 import { View } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow, usePullDownRefresh } from '@tarojs/taro'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { create } from 'zustand'
 import { syncTabBarTexts } from '../../core/locale'
 import { useI18n } from '../../i18n'
 import { ConfirmHost } from '../confirm-host'
@@ -18,6 +19,13 @@ export interface PageFrameProps {
   className?: string
 }
 
+let frames = 0
+/**
+ * The frame shown last. Hidden pages stay mounted in the page stack; only the frame on screen
+ * hosts the global dialogs, so a hide event a page misses can never stack two overlays.
+ */
+const useShownFrame = create<{ id: number }>(() => ({ id: 0 }))
+
 /**
  * Every page's frame: the custom navigation bar with the page's title in the current language,
  * the body, and the global confirm dialog while the page is on screen.
@@ -25,15 +33,18 @@ export interface PageFrameProps {
 export function PageFrame({ route, children, onRefresh, className }: PageFrameProps) {
   const { t } = useI18n()
   const title = t.titles[route]
-  const [onScreen, setOnScreen] = useState(true)
+  const id = useRef(0)
+  if (!id.current) id.current = ++frames
+  // A page opening is the page on screen, before its first show event arrives.
+  useLayoutEffect(() => useShownFrame.setState({ id: id.current }), [])
+  const onScreen = useShownFrame((s) => s.id === id.current)
   const refresh = useRef(onRefresh)
   refresh.current = onRefresh
 
   useDidShow(() => {
-    setOnScreen(true)
+    useShownFrame.setState({ id: id.current })
     if (isTabRoute(route)) syncTabBarTexts()
   })
-  useDidHide(() => setOnScreen(false))
   usePullDownRefresh(() => {
     Promise.resolve()
       .then(() => refresh.current?.())
