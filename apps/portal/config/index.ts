@@ -27,9 +27,17 @@ const imageUrlLoaderOption = {
 
 /**
  * Taro's H5 build puts every node_modules file in one `vendors` chunk loaded at start, even when
- * only imported dynamically. jsencrypt (the OAEP fallback for pages without WebCrypto) gets its
- * own chunk, loaded when first needed.
+ * only imported dynamically. Libraries only some pages need get chunks of their own, loaded with
+ * the first page that imports them: jsencrypt (the OAEP fallback where WebCrypto is missing) and
+ * the form libraries of the sign-in and registration pages, with the sign-in UI that uses them
+ * (shared by several login pages, Taro would put it in the `common` chunk loaded at start).
  */
+const LAZY_VENDORS: Array<[RegExp, string]> = [
+  [/[\\/]node_modules[\\/]jsencrypt[\\/]/, 'jsencrypt'],
+  [/[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 'forms'],
+  [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
+]
+
 const lazyVendorChunks = {
   name: 'ess:lazy-vendor-chunks',
   apply: 'build' as const,
@@ -39,7 +47,8 @@ const lazyVendorChunks = {
     return {
       ...options,
       manualChunks(id: string, api: unknown) {
-        if (/[\\/]node_modules[\\/]jsencrypt[\\/]/.test(id)) return 'jsencrypt'
+        const lazy = LAZY_VENDORS.find(([pattern]) => pattern.test(id))
+        if (lazy) return lazy[1]
         return (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
       },
     }
