@@ -1,14 +1,13 @@
 import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement } from '@ess/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
-import { AgreementCheck, AuthHero, CodeButton, FormRow, PasswordField, Segmented, TextField } from './index'
+import { useForm } from 'react-hook-form'
+import { AuthHero, Segmented } from './index'
+import { AgreementRow, CodeRow, PhoneRow, SubmitButton, TextRow } from './form-rows'
 import { useCaptchaGate } from './captcha-gate'
 import './index.scss'
-import { RegionPicker } from './region-picker'
-import { sendCode, targetKey } from '../../core/auth/codes'
+import { sendCode } from '../../core/auth/codes'
 import { grantPrivacyConsent } from '../../core/auth/consent'
 import { codeLoginForm, fieldMessage, firstIssueKey, passwordLoginForm, phoneForm, type CodeLoginForm, type PasswordLoginForm } from '../../core/auth/forms'
 import { loginByCode, loginByPassword } from '../../core/auth/login'
@@ -54,32 +53,12 @@ function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
 
   return (
     <View data-testid="password-login">
-      <Controller
-        control={control}
-        name="account"
-        render={({ field }) => (
-          <FormRow error={err('account')} testId="row-account">
-            <TextField name="account" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.accountPlaceholder} maxLength={254} />
-          </FormRow>
-        )}
-      />
-      <Controller
-        control={control}
-        name="password"
-        render={({ field }) => (
-          <FormRow error={err('password')} testId="row-password">
-            <PasswordField name="password" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.passwordPlaceholder} />
-          </FormRow>
-        )}
-      />
-      <Controller
-        control={control}
-        name="agreed"
-        render={({ field }) => <AgreementCheck checked={field.value} onChange={field.onChange} error={err('agreed')} />}
-      />
-      <Button className="auth-submit" type="primary" block shape="round" size="large" loading={busy} onClick={() => void submit()} data-testid="submit">
+      <TextRow control={control} name="account" error={err('account')} placeholder={t.auth.accountPlaceholder} maxLength={254} />
+      <TextRow control={control} name="password" error={err('password')} type="password" placeholder={t.auth.passwordPlaceholder} />
+      <AgreementRow control={control} error={err('agreed')} />
+      <SubmitButton busy={busy} onSubmit={submit}>
         {t.auth.login}
-      </Button>
+      </SubmitButton>
       {gate.popup}
     </View>
   )
@@ -126,45 +105,13 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
 
   return (
     <View data-testid="code-login">
-      <Controller
-        control={control}
-        name="phone"
-        render={({ field }) => (
-          <FormRow
-            error={err('phone')}
-            testId="row-phone"
-            lead={
-              <Controller
-                control={control}
-                name="region"
-                render={({ field: r }) => <RegionPicker value={r.value ?? DEFAULT_PHONE_REGION} onChange={r.onChange} />}
-              />
-            }
-          >
-            <TextField name="phone" type="tel" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.phonePlaceholder} maxLength={14} />
-          </FormRow>
-        )}
-      />
-      <Controller
-        control={control}
-        name="code"
-        render={({ field }) => (
-          <FormRow error={err('code')} testId="row-code" trail={<CodeButton countdownKey={targetKey(target)} onClick={askCode} />}>
-            <TextField name="code" type="number" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.codePlaceholder} maxLength={6} />
-          </FormRow>
-        )}
-      />
+      <PhoneRow control={control} error={err('phone')} />
+      <CodeRow control={control} error={err('code')} target={target} onAsk={askCode} />
       <Text className="auth-hint">{t.auth.codeLoginHint}</Text>
-      <Controller
-        control={control}
-        name="agreed"
-        render={({ field }) => (
-          <AgreementCheck checked={field.value} onChange={field.onChange} onAgreements={setAgreements} error={err('agreed')} />
-        )}
-      />
-      <Button className="auth-submit" type="primary" block shape="round" size="large" loading={busy} onClick={() => void submit()} data-testid="submit">
+      <AgreementRow control={control} error={err('agreed')} onAgreements={setAgreements} />
+      <SubmitButton busy={busy} onSubmit={submit}>
         {t.auth.login}
-      </Button>
+      </SubmitButton>
       {gate.popup}
     </View>
   )

@@ -1,16 +1,15 @@
 import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement } from '@ess/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useState } from 'react'
-import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form'
-import { AgreementCheck, AuthHero, CodeButton, FormRow, PasswordField, Segmented, TextField } from '@/components/auth-form'
+import { useForm, type Control, type FieldValues } from 'react-hook-form'
+import { AuthHero, Segmented } from '@/components/auth-form'
+import { AgreementRow, CodeRow, PasswordPairRows, PhoneRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import '@/components/auth-form/index.scss'
-import { RegionPicker } from '@/components/auth-form/region-picker'
 import { PageFrame } from '@/components/page-frame'
-import { sendCode, targetKey, type CodeTarget } from '@/core/auth/codes'
+import { sendCode, type CodeTarget } from '@/core/auth/codes'
 import { grantPrivacyConsent } from '@/core/auth/consent'
 import {
   emailForm,
@@ -28,34 +27,6 @@ import { toast } from '@/core/toast'
 import { useI18n } from '@/i18n'
 
 type Mode = 'phone' | 'email'
-
-/** Password, confirmation and the rule hint (shared by both forms). */
-function PasswordPair<T extends FieldValues>({ control, errors }: { control: Control<T>; errors: (name: string) => string | undefined }) {
-  const { t } = useI18n()
-  return (
-    <>
-      <Controller
-        control={control}
-        name={'password' as Path<T>}
-        render={({ field }) => (
-          <FormRow error={errors('password')} testId="row-password">
-            <PasswordField name="password" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.passwordNew} />
-          </FormRow>
-        )}
-      />
-      <Controller
-        control={control}
-        name={'confirmPassword' as Path<T>}
-        render={({ field }) => (
-          <FormRow error={errors('confirmPassword')} testId="row-confirmPassword">
-            <PasswordField name="confirmPassword" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.confirmPassword} />
-          </FormRow>
-        )}
-      />
-      <Text className="auth-hint">{t.auth.passwordHint}</Text>
-    </>
-  )
-}
 
 function useRegistration(returnUrl?: string) {
   const { t } = useI18n()
@@ -80,8 +51,36 @@ function useRegistration(returnUrl?: string) {
   return { gate, busy, setAgreements, askCode, run, options: { returnUrl } }
 }
 
+/** What both ways of registering ask after the destination: code, password pair, agreements. */
+function RegistrationRows<T extends FieldValues>({
+  control,
+  errors,
+  target,
+  onAskCode,
+  flow,
+}: {
+  control: Control<T>
+  errors: (name: string) => string | undefined
+  target: CodeTarget
+  onAskCode: () => void
+  flow: ReturnType<typeof useRegistration> & { submit: () => unknown }
+}) {
+  const { t } = useI18n()
+  return (
+    <>
+      <CodeRow control={control} error={errors('code')} target={target} onAsk={onAskCode} />
+      <PasswordPairRows control={control} errors={errors} />
+      <AgreementRow control={control} error={errors('agreed')} onAgreements={flow.setAgreements} />
+      <SubmitButton busy={flow.busy} onSubmit={flow.submit}>
+        {t.auth.submitRegister}
+      </SubmitButton>
+      {flow.gate.popup}
+    </>
+  )
+}
+
 function PhoneRegistration({ returnUrl }: { returnUrl?: string }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
   const flow = useRegistration(returnUrl)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<RegisterPhoneForm>({
     resolver: zodResolver(registerPhoneForm),
@@ -107,38 +106,8 @@ function PhoneRegistration({ returnUrl }: { returnUrl?: string }) {
   )
   return (
     <View data-testid="register-phone">
-      <Controller
-        control={control}
-        name="phone"
-        render={({ field }) => (
-          <FormRow
-            error={errors('phone')}
-            testId="row-phone"
-            lead={<Controller control={control} name="region" render={({ field: r }) => <RegionPicker value={r.value ?? DEFAULT_PHONE_REGION} onChange={r.onChange} />} />}
-          >
-            <TextField name="phone" type="tel" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.phonePlaceholder} maxLength={14} />
-          </FormRow>
-        )}
-      />
-      <Controller
-        control={control}
-        name="code"
-        render={({ field }) => (
-          <FormRow error={errors('code')} testId="row-code" trail={<CodeButton countdownKey={targetKey(target)} onClick={askCode} />}>
-            <TextField name="code" type="number" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.codePlaceholder} maxLength={6} />
-          </FormRow>
-        )}
-      />
-      <PasswordPair control={control} errors={errors} />
-      <Controller
-        control={control}
-        name="agreed"
-        render={({ field }) => <AgreementCheck checked={field.value} onChange={field.onChange} onAgreements={flow.setAgreements} error={errors('agreed')} />}
-      />
-      <Button className="auth-submit" type="primary" block shape="round" size="large" loading={flow.busy} onClick={() => void submit()} data-testid="submit">
-        {t.auth.submitRegister}
-      </Button>
-      {flow.gate.popup}
+      <PhoneRow control={control} error={errors('phone')} />
+      <RegistrationRows control={control} errors={errors} target={target} onAskCode={askCode} flow={{ ...flow, submit }} />
     </View>
   )
 }
@@ -166,34 +135,8 @@ function EmailRegistration({ returnUrl }: { returnUrl?: string }) {
   )
   return (
     <View data-testid="register-email">
-      <Controller
-        control={control}
-        name="email"
-        render={({ field }) => (
-          <FormRow error={errors('email')} testId="row-email">
-            <TextField name="email" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.emailPlaceholder} maxLength={254} />
-          </FormRow>
-        )}
-      />
-      <Controller
-        control={control}
-        name="code"
-        render={({ field }) => (
-          <FormRow error={errors('code')} testId="row-code" trail={<CodeButton countdownKey={targetKey(target)} onClick={askCode} />}>
-            <TextField name="code" type="number" value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={t.auth.codePlaceholder} maxLength={6} />
-          </FormRow>
-        )}
-      />
-      <PasswordPair control={control} errors={errors} />
-      <Controller
-        control={control}
-        name="agreed"
-        render={({ field }) => <AgreementCheck checked={field.value} onChange={field.onChange} onAgreements={flow.setAgreements} error={errors('agreed')} />}
-      />
-      <Button className="auth-submit" type="primary" block shape="round" size="large" loading={flow.busy} onClick={() => void submit()} data-testid="submit">
-        {t.auth.submitRegister}
-      </Button>
-      {flow.gate.popup}
+      <TextRow control={control} name="email" error={errors('email')} placeholder={t.auth.emailPlaceholder} maxLength={254} />
+      <RegistrationRows control={control} errors={errors} target={target} onAskCode={askCode} flow={{ ...flow, submit }} />
     </View>
   )
 }
