@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { HEADERS, PORTAL_APP_ID, buildQuery, signRequest } from '@ess/contract'
+import { HEADERS, PORTAL_APP_ID, buildQuery, signHeaders } from '@ess/contract'
 
 export const root = resolve(fileURLToPath(import.meta.url), '../..')
 
@@ -63,21 +63,24 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
 }
 
 let counter = 0
+/** The device id (`_ut`) of every bench request: captcha tokens are bound to the device that solved them. */
+export const BENCH_DEVICE_ID = 'benchdevice0000000000'
+
 /** Headers of SPEC §3 for one request, signed with the contract's function, as the portal does. */
-export function signedHeaders(method: string, path: string, query: Record<string, string> = {}, body = '', token = '') {
-  const nonce = `bench${process.pid}n${(counter++).toString(36).padStart(10, '0')}`
-  const timestamp = String(Date.now())
-  const deviceId = 'benchdevice0000000000'
-  const q = buildQuery(query)
-  const s = signRequest({ method, path, query: q, body, appId: PORTAL_APP_ID, client: 'h5', nonce, timestamp, token, deviceId })!
+export function signedHeaders(method: string, path: string, query: Record<string, unknown> = {}, body = '', token = '') {
   return {
-    [HEADERS.signature]: s,
-    [HEADERS.timestamp]: timestamp,
-    [HEADERS.nonce]: nonce,
-    [HEADERS.appId]: PORTAL_APP_ID,
-    [HEADERS.client]: 'h5',
-    [HEADERS.deviceId]: deviceId,
-    [HEADERS.token]: token,
+    ...signHeaders({
+      method,
+      path,
+      query: buildQuery(query),
+      body,
+      appId: PORTAL_APP_ID,
+      client: 'h5',
+      nonce: `bench${process.pid}n${(counter++).toString(36).padStart(10, '0')}`,
+      timestamp: String(Date.now()),
+      token,
+      deviceId: BENCH_DEVICE_ID,
+    }),
     [HEADERS.language]: 'zh-CN',
     ...(body ? { 'content-type': 'application/json' } : {}),
   }

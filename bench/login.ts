@@ -19,24 +19,21 @@ import { appendFileSync } from 'node:fs'
 import { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { cpus, totalmem } from 'node:os'
-import { randomBytes, webcrypto } from 'node:crypto'
+import { webcrypto } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 import { SMTPServer } from 'smtp-server'
 import {
   type AppAgreement,
   type Captcha,
   type CallDef,
-  HEADERS,
-  PORTAL_APP_ID,
   type PasswordPubKey,
   buildQuery,
   callUrl,
   calls,
-  signRequest,
 } from '@ess/contract'
 import { humanTrail, solvePuzzle } from '../apps/gateway/test/helpers/captcha'
 import { ARGON2_OPTIONS } from '../apps/gateway/src/infra/crypto/password-hash'
-import { type LoadResult, load, median, root, startGateway } from './lib'
+import { type LoadResult, load, median, root, signedHeaders, startGateway } from './lib'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -84,36 +81,13 @@ const gw = await startGateway({
   CAPTCHAS_PER_CLIENT_PER_MINUTE: '100000',
 })
 
-/** The device id bench/lib.ts signs the load with: captcha tokens are bound to the device that solved them. */
-const DEVICE = 'benchdevice0000000000'
-
-/**
- * Headers of one setup call. Not lib's `signedHeaders`: its nonce is padded with trailing zeros
- * ("n1" and "n10" both become "n10000…"), so some of its nonces repeat and the gateway refuses them
- * (NONCE_REUSED); the load below still uses it, and counts only its 2xx answers.
- */
-function setupHeaders(method: string, path: string, query: string, body: string) {
-  const nonce = randomBytes(16).toString('base64url')
-  const timestamp = String(Date.now())
-  const signature = signRequest({ method, path, query, body, appId: PORTAL_APP_ID, client: 'h5', nonce, timestamp, deviceId: DEVICE })!
-  return {
-    [HEADERS.signature]: signature,
-    [HEADERS.timestamp]: timestamp,
-    [HEADERS.nonce]: nonce,
-    [HEADERS.appId]: PORTAL_APP_ID,
-    [HEADERS.client]: 'h5',
-    [HEADERS.deviceId]: DEVICE,
-    ...(body ? { 'content-type': 'application/json' } : {}),
-  }
-}
-
 async function api<T>(call: CallDef, input?: Record<string, unknown>): Promise<T> {
   const inQuery = call.method === 'GET'
   const query = buildQuery(inQuery ? input : undefined)
   const body = inQuery ? '' : JSON.stringify(input ?? {})
   const response = await fetch(`${gw.url}${callUrl(call)}${query ? `?${query}` : ''}`, {
     method: call.method,
-    headers: setupHeaders(call.method, callUrl(call), query, body),
+    headers: signedHeaders(call.method, callUrl(call), inQuery ? input : {}, body),
     body: body || undefined,
   })
   const envelope = (await response.json()) as { code: number; errorCode?: string; data: { data: T } }

@@ -142,6 +142,25 @@ export function signRequest(input: SignInput): string | undefined {
   return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(canonicalString(input))))
 }
 
+/**
+ * The signed headers of a request as a client sends them: `_aid _c _n _t _tk _ut` (`_tk` empty when
+ * logged out, which the gateway reads as no token) and `_s`, left out when the app id has no key.
+ * The inverse of what `verifySignature` reads; callers add `accept-language` and `_tid`.
+ */
+export function signHeaders(input: SignInput): Record<string, string> {
+  const headers: Record<string, string> = {
+    [HEADERS.appId]: input.appId,
+    [HEADERS.client]: input.client,
+    [HEADERS.nonce]: input.nonce,
+    [HEADERS.timestamp]: input.timestamp,
+    [HEADERS.token]: input.token ?? '',
+    [HEADERS.deviceId]: input.deviceId,
+  }
+  const signature = signRequest(input)
+  if (signature) headers[HEADERS.signature] = signature
+  return headers
+}
+
 /** Constant-time comparison of two hex strings. */
 export function safeEqualHex(a: string, b: string): boolean {
   if (a.length !== b.length) return false

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { canonicalQuery, buildQuery, signRequest, verifySignature, HEADERS, UNSIGNED_PAYLOAD, SIGNATURE_WINDOW_MS } from '../src'
+import { canonicalQuery, buildQuery, signHeaders, signRequest, verifySignature, HEADERS, UNSIGNED_PAYLOAD, SIGNATURE_WINDOW_MS } from '../src'
 
 const now = 1_790_000_000_000
 function signed(over: Partial<Record<string, string>> = {}, body = '{"a":1}') {
@@ -98,6 +98,14 @@ describe('signature', () => {
     const { base, headers } = signed({}, UNSIGNED_PAYLOAD)
     expect(verifySignature({ method: 'POST', path: base.path, query: base.query, body: UNSIGNED_PAYLOAD, headers }, now).ok).toBe(true)
     expect(verifySignature({ method: 'POST', path: base.path, query: base.query, body: '', headers }, now).ok).toBe(false)
+  })
+  it('signHeaders gives the headers verifySignature reads', () => {
+    const { base } = signed()
+    const headers = signHeaders(base)
+    expect(verifySignature({ method: base.method, path: base.path, query: base.query, body: base.body, headers }, now)).toEqual({ ok: true })
+    expect(headers).toEqual(signed().headers)
+    expect(signHeaders({ ...base, token: undefined })[HEADERS.token]).toBe('')
+    expect(signHeaders({ ...base, appId: 'nope' })).not.toHaveProperty(HEADERS.signature)
   })
   it('no app key → no signature', () => {
     expect(signRequest({ ...signed().base, appId: 'nope' })).toBeUndefined()

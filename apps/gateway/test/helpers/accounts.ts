@@ -4,8 +4,9 @@ import { recordSignatures } from '../../src/modules/agreement/signatures'
 import { startSession } from '../../src/modules/session/service'
 import { type NewUser, insertUser } from '../../src/modules/user/queries'
 import type { TestApp } from './app'
+import { TEST_DEVICE_ID } from './signed'
 
-export const TEST_ORIGIN = { ip: '127.0.0.1', deviceId: 'device-test-0000000001', client: 'h5' }
+export const TEST_ORIGIN = { ip: '127.0.0.1', deviceId: TEST_DEVICE_ID, client: 'h5' }
 
 let serial = 0
 /** A phone number no other test of the file uses. */

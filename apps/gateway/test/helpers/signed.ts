@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { HEADERS, PORTAL_APP_ID, buildQuery, signRequest } from '@ess/contract'
+import { PORTAL_APP_ID, buildQuery, signHeaders } from '@ess/contract'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 
 export interface SignedRequest {
@@ -21,34 +21,26 @@ export interface SignedRequest {
   deviceId?: string
 }
 
+/** The device id (`_ut`) of the test client unless a test names another. */
+export const TEST_DEVICE_ID = 'device-test-0000000001'
+
 export const freshNonce = () => randomBytes(16).toString('base64url')
 
-/** Headers a client sends for this request, signed with the contract's signRequest. */
+/** Headers a client sends for this request, signed with the contract's signHeaders. */
 export function signedHeaders(request: SignedRequest): Record<string, string> {
-  const method = request.method ?? 'GET'
-  const values = {
-    appId: request.appId ?? PORTAL_APP_ID,
-    client: request.client ?? 'h5',
-    nonce: request.nonce ?? freshNonce(),
-    timestamp: request.timestamp ?? String(Date.now()),
-    deviceId: request.deviceId ?? 'device-test-0000000001',
-    token: request.token,
-  }
-  const signature = signRequest({
-    method,
-    path: request.path,
-    query: buildQuery(request.query),
-    body: request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
-    ...values,
-  })
   return {
-    [HEADERS.appId]: values.appId,
-    [HEADERS.client]: values.client,
-    [HEADERS.nonce]: values.nonce,
-    [HEADERS.timestamp]: values.timestamp,
-    [HEADERS.deviceId]: values.deviceId,
-    ...(values.token ? { [HEADERS.token]: values.token } : {}),
-    ...(signature ? { [HEADERS.signature]: signature } : {}),
+    ...signHeaders({
+      method: request.method ?? 'GET',
+      path: request.path,
+      query: buildQuery(request.query),
+      body: request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+      appId: request.appId ?? PORTAL_APP_ID,
+      client: request.client ?? 'h5',
+      nonce: request.nonce ?? freshNonce(),
+      timestamp: request.timestamp ?? String(Date.now()),
+      deviceId: request.deviceId ?? TEST_DEVICE_ID,
+      token: request.token,
+    }),
     ...(request.locale ? { 'accept-language': request.locale } : {}),
   }
 }

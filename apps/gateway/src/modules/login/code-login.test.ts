@@ -1,11 +1,11 @@
-import { type AppAgreement, calls } from '@ess/contract'
+import { calls } from '@ess/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccount, uniquePhone } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
 import { MINUTE, testClock } from '../../../test/helpers/clock'
-import { passCaptcha, smsCode } from '../../../test/helpers/flows'
+import { currentAgreementIds, passCaptcha, smsCode } from '../../../test/helpers/flows'
 import { sealPassword } from '../../../test/helpers/password'
 import { appUser, userAgreement } from '../../db/schema'
 
@@ -14,7 +14,7 @@ let t: TestApp
 let agreementIds: string[]
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now })
-  agreementIds = payloadOf<AppAgreement[]>(await callApi(t.app, calls.getAppAgreements, {})).map((a) => a.agreementId)
+  agreementIds = await currentAgreementIds(t.app)
 })
 afterAll(() => t.close())
 

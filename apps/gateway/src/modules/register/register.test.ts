@@ -1,11 +1,11 @@
-import { type AppAgreement, calls } from '@ess/contract'
+import { calls } from '@ess/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccount, uniqueEmail, uniquePhone } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
 import { MINUTE, testClock } from '../../../test/helpers/clock'
-import { DEVICE, emailCode, latestCode, passCaptcha, smsCode } from '../../../test/helpers/flows'
+import { currentAgreementIds, TEST_DEVICE_ID, emailCode, latestCode, passCaptcha, smsCode } from '../../../test/helpers/flows'
 import { sealPassword } from '../../../test/helpers/password'
 import { appUser, userAgreement, userSession } from '../../db/schema'
 
@@ -14,7 +14,7 @@ let t: TestApp
 let agreementIds: string[]
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now })
-  agreementIds = payloadOf<AppAgreement[]>(await callApi(t.app, calls.getAppAgreements, {})).map((a) => a.agreementId)
+  agreementIds = await currentAgreementIds(t.app)
 })
 afterAll(() => t.close())
 
@@ -47,7 +47,7 @@ describe('POST register/registerByPhonePwd', () => {
     expect(JSON.stringify(user)).not.toContain('Welcome2026')
     const signed = await t.database.db.select().from(userAgreement).where(eq(userAgreement.userId, login.userId))
     expect(signed.map((row) => String(row.agreementVersionId)).sort()).toEqual([...agreementIds].sort())
-    expect(signed[0]).toMatchObject({ signedAt: clock.now(), ip: '127.0.0.1', deviceId: DEVICE })
+    expect(signed[0]).toMatchObject({ signedAt: clock.now(), ip: '127.0.0.1', deviceId: TEST_DEVICE_ID })
   })
 
   it('registers a phone of another region under its dialling code', async () => {

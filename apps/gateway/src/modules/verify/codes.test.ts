@@ -4,7 +4,7 @@ import { seedAccount, uniquePhone } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
 import { DAY, MINUTE, SECOND, testClock } from '../../../test/helpers/clock'
-import { DEVICE, latestCode, passCaptcha } from '../../../test/helpers/flows'
+import { TEST_DEVICE_ID, latestCode, passCaptcha } from '../../../test/helpers/flows'
 import { type CodeDeps, type CodeTarget, sendCode, useCode } from './codes'
 
 const clock = testClock(new Date('2026-05-04T01:00:00Z'))
@@ -17,9 +17,9 @@ afterAll(() => t.close())
 let devices = 0
 const newDevice = () => `codes-device-${String(++devices).padStart(8, '0')}`
 
-const sendPhone = async (phone: string, scene = 'register', deviceId = DEVICE, extra: Record<string, string> = {}, locale?: string) =>
+const sendPhone = async (phone: string, scene = 'register', deviceId = TEST_DEVICE_ID, extra: Record<string, string> = {}, locale?: string) =>
   callApi(t.app, calls.sendPhoneCode, { phone, scene: scene as 'register', captchaToken: await passCaptcha(t.app, deviceId), ...extra }, { deviceId, locale })
-const sendEmail = async (email: string, scene = 'register', deviceId = DEVICE) =>
+const sendEmail = async (email: string, scene = 'register', deviceId = TEST_DEVICE_ID) =>
   callApi(t.app, calls.sendEmailCode, { email, scene: scene as 'register', captchaToken: await passCaptcha(t.app, deviceId) }, { deviceId })
 const deps = (): CodeDeps => ({ kv: t.kv, now: clock.now, hmacKey: t.app.hmacKey, notifier: t.app.notifier, log: t.app.log })
 
@@ -31,9 +31,9 @@ describe('POST verify/sendPhoneCode and verify/sendEmailCode', () => {
   })
 
   it('sends to a phone of another region with its dialling code; refuses a region not in the dictionary', async () => {
-    payloadOf(await sendPhone('91234567', 'register', DEVICE, { region: 'HK' }))
+    payloadOf(await sendPhone('91234567', 'register', TEST_DEVICE_ID, { region: 'HK' }))
     expect(await latestCode(t.app, '+85291234567')).toMatch(/^\d{6}$/)
-    const refused = expectRefusal(await sendPhone('91234567', 'register', DEVICE, { region: 'ZZ' }), 'VALIDATION_FAILED', 400)
+    const refused = expectRefusal(await sendPhone('91234567', 'register', TEST_DEVICE_ID, { region: 'ZZ' }), 'VALIDATION_FAILED', 400)
     expect(refused.fields).toEqual([{ field: 'region', messageKey: 'field.invalid', message: '格式不正确' }])
   })
 
@@ -64,7 +64,7 @@ describe('POST verify/sendPhoneCode and verify/sendEmailCode', () => {
     const phone = uniquePhone()
     payloadOf(await sendPhone(phone))
     clock.advance(18 * SECOND)
-    const soon = await sendPhone(phone, 'login', DEVICE, {}, 'en-US')
+    const soon = await sendPhone(phone, 'login', TEST_DEVICE_ID, {}, 'en-US')
     expect(expectRefusal(soon, 'CODE_RESEND_TOO_SOON', 429).msg).toBe('A code was just sent; please try again in 42 s')
     expect(soon.headers['retry-after']).toBe('42')
     clock.advance(41 * SECOND)

@@ -1,4 +1,4 @@
-import { HEADERS, PORTAL_APP_ID, signRequest } from '@ess/contract'
+import { HEADERS, PORTAL_APP_ID, signHeaders } from '@ess/contract'
 import { customRandom } from 'nanoid'
 import { getLocale } from '../../i18n/store'
 import { generateId, getDeviceId } from '../device-id'
@@ -38,28 +38,17 @@ export interface SignedParts {
  * is sent (contract signRequest); it is left out only when the app id has no key.
  */
 export function buildHeaders(parts: SignedParts, now: number = Date.now()): Record<string, string> {
-  const headers: Record<string, string> = {
-    [HEADERS.token]: clientStorage.get('token') ?? '',
-    [HEADERS.timestamp]: String(now),
-    [HEADERS.appId]: appId(),
-    [HEADERS.nonce]: generateId(NONCE_LENGTH),
-    [HEADERS.client]: clientType(),
-    [HEADERS.deviceId]: getDeviceId(),
+  return {
+    ...signHeaders({
+      ...parts,
+      appId: appId(),
+      client: clientType(),
+      nonce: generateId(NONCE_LENGTH),
+      timestamp: String(now),
+      token: clientStorage.get('token') ?? '',
+      deviceId: getDeviceId(),
+    }),
     [HEADERS.language]: getLocale(),
     [HEADERS.traceId]: newTraceId(),
   }
-  const signature = signRequest({
-    method: parts.method,
-    path: parts.path,
-    query: parts.query,
-    body: parts.body,
-    appId: headers[HEADERS.appId],
-    client: headers[HEADERS.client],
-    nonce: headers[HEADERS.nonce],
-    timestamp: headers[HEADERS.timestamp],
-    token: headers[HEADERS.token],
-    deviceId: headers[HEADERS.deviceId],
-  })
-  if (signature) headers[HEADERS.signature] = signature
-  return headers
 }
