@@ -6,7 +6,7 @@ import { sendCode, targetKey } from '../src/core/auth/codes'
 import { consentAllows, declinePrivacyConsent, grantPrivacyConsent, hasPrivacyConsent, needsConsentPrompt } from '../src/core/auth/consent'
 import { codeKey, remainingSeconds, startCountdown } from '../src/core/auth/countdown'
 import { loginByPassword } from '../src/core/auth/login'
-import { applyWebRedirect, returnUrlWithToken } from '../src/core/auth/redirect'
+import { applyWebRedirect, returnUrlParam, returnUrlWithToken } from '../src/core/auth/redirect'
 import { completeLogin, loadUser, logout, onSessionChange } from '../src/core/auth/session'
 import { loginTarget, rememberLoginTarget } from '../src/core/auth/target'
 import { userStore } from '../src/core/auth/user-store'
@@ -216,6 +216,15 @@ describe('login success (SPEC §4)', () => {
     expect(returnUrlWithToken('//a.example/x', 't', '9')).toBeUndefined()
     expect(returnUrlWithToken('/pages/home/index', 't', '9')).toBeUndefined()
     expect(returnUrlWithToken(undefined, 't', '9')).toBeUndefined()
+  })
+})
+
+describe('returnUrl parameter of the login pages', () => {
+  it('is decoded, absent when empty, and kept as given when its escapes are malformed', () => {
+    expect(returnUrlParam({ returnUrl: encodeURIComponent('https://hr.example.com/a?b=1') })).toBe('https://hr.example.com/a?b=1')
+    expect(returnUrlParam({})).toBeUndefined()
+    expect(returnUrlParam({ returnUrl: '' })).toBeUndefined()
+    expect(returnUrlParam({ returnUrl: 'https://x.example.com/%E4' })).toBe('https://x.example.com/%E4')
   })
 })
 

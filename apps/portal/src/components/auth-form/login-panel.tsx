@@ -11,20 +11,12 @@ import { sendCode } from '../../core/auth/codes'
 import { grantPrivacyConsent } from '../../core/auth/consent'
 import { codeLoginForm, fieldMessage, firstIssueKey, passwordLoginForm, phoneForm, type CodeLoginForm, type PasswordLoginForm } from '../../core/auth/forms'
 import { loginByCode, loginByPassword } from '../../core/auth/login'
+import { returnUrlParam } from '../../core/auth/redirect'
 import { openRoute } from '../../core/navigation'
 import { toast } from '../../core/toast'
 import { useI18n } from '../../i18n'
 
 type Mode = 'password' | 'code'
-
-const param = (v: string | undefined) => {
-  if (!v) return undefined
-  try {
-    return decodeURIComponent(v)
-  } catch {
-    return v
-  }
-}
 
 function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
   const { t, locale } = useI18n()
@@ -124,7 +116,7 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
 export function LoginPanel({ params }: { params: Record<string, string | undefined> }) {
   const { t } = useI18n()
   const [mode, setMode] = useState<Mode>(params.type === 'code' || params.type === 'phone' ? 'code' : 'password')
-  const returnUrl = param(params.returnUrl)
+  const returnUrl = returnUrlParam(params)
   return (
     <>
       <AuthHero title={t.auth.welcome} subtitle={t.auth.subtitle} />

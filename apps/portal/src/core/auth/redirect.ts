@@ -20,6 +20,17 @@ export function returnUrlWithToken(returnUrl: string | undefined, token: string,
   return url.toString()
 }
 
+/** The `returnUrl` query parameter of the login pages, decoded; a malformed escape is kept as given. */
+export function returnUrlParam(params: Record<string, string | undefined>): string | undefined {
+  const value = params.returnUrl
+  if (!value) return undefined
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
 /** The app id sent to a returnUrl: the outer app's when the page was opened by one, the portal's otherwise. */
 export function currentAppId(): string {
   return clientStorage.get('outerAppId') ?? PORTAL_APP_ID

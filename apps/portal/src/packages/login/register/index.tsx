@@ -22,6 +22,7 @@ import {
   type RegisterPhoneForm,
 } from '@/core/auth/forms'
 import { registerByEmail, registerByPhone } from '@/core/auth/login'
+import { returnUrlParam } from '@/core/auth/redirect'
 import { canGoBack, goBack, openRoute } from '@/core/navigation'
 import { toast } from '@/core/toast'
 import { useI18n } from '@/i18n'
@@ -146,7 +147,7 @@ export default function RegisterPage() {
   const { t } = useI18n()
   const { params } = useRouter()
   const [mode, setMode] = useState<Mode>(params.type === 'email' ? 'email' : 'phone')
-  const returnUrl = params.returnUrl ? decodeURIComponent(params.returnUrl) : undefined
+  const returnUrl = returnUrlParam(params)
   return (
     <PageFrame route="packages/login/register/index" className="auth-page">
       <AuthHero title={t.auth.registerTitle} subtitle={t.auth.registerSubtitle} />
