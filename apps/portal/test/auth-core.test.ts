@@ -156,7 +156,40 @@ describe('privacy consent gate', () => {
     server.reply(ok({ publicKey: 'PEM', keyId: 'k', algorithm: 'RSA-OAEP-256', cacheSeconds: PUBLIC_KEY_CACHE_S }), ok(STATE), ok(USER))
     await loginByPassword({ account: ' 13800138000 ', password: 'abc12345', captchaToken: 'cap' })
     expect(hasPrivacyConsent()).toBe(true)
-    expect(bodyOf(server.requests[1])).toEqual({ account: '13800138000', password: 'c2VhbGVk', captchaToken: 'cap' })
+    expect(bodyOf(server.requests[1])).toEqual({ account: '13800138000', password: 'c2VhbGVk', keyId: 'k', captchaToken: 'cap' })
+  })
+
+  it('when the gateway key changed inside the cache, fetches the new key and seals again, without a toast', async () => {
+    const { server, platform } = installTestPlatform()
+    const seal = vi.spyOn(platform.crypto, 'encryptOaepSha256').mockImplementation(async (pem) => (pem === 'PEM-NEW' ? 'bmV3' : 'b2xk'))
+    const key = (publicKey: string, keyId: string) => ok({ publicKey, keyId, algorithm: 'RSA-OAEP-256', cacheSeconds: PUBLIC_KEY_CACHE_S })
+    server.reply(
+      key('PEM-OLD', '1111111111111111'),
+      fail(ERRORS.PASSWORD_KEY_CHANGED.code, { errorCode: 'PASSWORD_KEY_CHANGED', msg: '安全密钥已更新，请重试' }, 409),
+      key('PEM-NEW', '2222222222222222'),
+      ok(STATE),
+      ok(USER),
+    )
+    await loginByPassword({ account: 'a@b.cn', password: 'abc12345', captchaToken: 'cap' })
+    expect(seal).toHaveBeenCalledTimes(2)
+    expect(bodyOf(server.requests[1])).toMatchObject({ password: 'b2xk', keyId: '1111111111111111' })
+    expect(bodyOf(server.requests[3])).toMatchObject({ password: 'bmV3', keyId: '2222222222222222', captchaToken: 'cap' })
+    expect(clientStorage.get('publicKey')?.keyId).toBe('2222222222222222')
+    expect(toastSpy).not.toHaveBeenCalled()
+    expect(clientStorage.get('token')).toBe('at-1')
+  })
+
+  it('any other refusal of a sealed call is toasted once and rejects, with no second attempt', async () => {
+    const { server, platform } = installTestPlatform()
+    vi.spyOn(platform.crypto, 'encryptOaepSha256').mockResolvedValue('c2VhbGVk')
+    server.reply(
+      ok({ publicKey: 'PEM', keyId: '1111111111111111', algorithm: 'RSA-OAEP-256', cacheSeconds: PUBLIC_KEY_CACHE_S }),
+      fail(ERRORS.WRONG_CREDENTIALS.code, { errorCode: 'WRONG_CREDENTIALS', msg: 'The account or password is incorrect' }),
+    )
+    await expect(loginByPassword({ account: 'a@b.cn', password: 'abc12345', captchaToken: 'cap' })).rejects.toMatchObject({ errorCode: 'WRONG_CREDENTIALS' })
+    expect(server.requests).toHaveLength(2)
+    expect(toastSpy).toHaveBeenCalledTimes(1)
+    expect(lastToast()).toBe('The account or password is incorrect')
   })
 })
 

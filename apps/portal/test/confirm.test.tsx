@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConfirmHost } from '../src/components/confirm-host'
 import { joinAgreementNames, showAccountAbnormal, showAgreementsPrompt } from '../src/core/agreements'
 import { confirm, confirmStore } from '../src/core/confirm'
+import { userStore } from '../src/core/auth/user-store'
 import { request } from '../src/core/http/request'
 import { localeStore } from '../src/i18n/store'
 import { fail, installTestPlatform, ok } from './helpers'
@@ -135,6 +136,26 @@ describe('global confirm dialog', () => {
     expect(sign.url).toContain('/agreement/signAgreements')
     expect(JSON.parse(sign.body!)).toEqual({ agreementIds: ZH_AGREEMENTS.map((a) => a.agreementId) })
     expect(toastSpy).toHaveBeenLastCalledWith(expect.objectContaining({ title: '用户协议签署成功' }))
+  })
+
+  it('in the mini-program: reads the agreements again, opens My account, flags the popup there, clears it once settled', async () => {
+    const { server, nav, platform } = installTestPlatform()
+    platform.reSignOnMyAccount = true
+    const pending = { signed: [], pending: ZH_AGREEMENTS }
+    server.reply(ok(pending), ok(ZH_AGREEMENTS), ok(pending), ok({ signed: ZH_AGREEMENTS, pending: [] }))
+    render(<ConfirmHost />)
+    let outcome: Promise<boolean> | undefined
+    act(() => void (outcome = showAgreementsPrompt()))
+    await act(async () => undefined)
+    expect(server.requests[0].url).toContain('/agreement/getUserAgreements')
+    expect(nav.switchTab).toHaveBeenCalledWith('/pages/user-center/index')
+    expect(userStore.getState()).toMatchObject({ reSignPending: true, agreements: pending })
+    expect(screen.getByText('更新提示')).toBeTruthy()
+    vi.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+    fireEvent.click(button('同意'))
+    await act(async () => undefined)
+    await expect(outcome).resolves.toBe(true)
+    expect(userStore.getState().reSignPending).toBe(false)
   })
 
   it('one 430 prompt at a time', async () => {

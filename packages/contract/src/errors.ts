@@ -72,6 +72,9 @@ export const ERRORS = {
   AGREEMENT_OUTDATED: def(100517, 409, '协议已更新，请阅读最新版本后同意', 'The agreements have changed; please read and agree to the current versions'),
   CERTIFICATION_REQUIRED: def(100518, 403, '请先完成实名认证', 'Please complete the real-name verification first'),
   EMAIL_CODE_FAILED: def(100519, 502, '邮件验证码发送失败', 'The email code could not be sent'),
+
+  // Sign-in, continued (100560–100579).
+  PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -1,8 +1,9 @@
-import { ERRORS, SERVICE_PHONE, calls, type Locale } from '@ess/contract'
+import { ERRORS, ROUTE_PATHS, SERVICE_PHONE, calls, type Locale } from '@ess/contract'
 import { getDictionary, getLocale } from '../i18n/store'
 import { confirm } from './confirm'
 import { request } from './http/request'
 import { toast } from './toast'
+import { userStore } from './auth/user-store'
 import { openRoute } from './navigation'
 import { platform } from './platform'
 
@@ -52,20 +53,27 @@ export async function signCurrentAgreements(): Promise<boolean> {
 }
 
 /**
+ * The mini-program's way to the re-sign popup (SPEC §4): the agreement list is read again into
+ * the user store, the My account tab opens, and the popup is flagged there.
+ */
+async function moveToMyAccount(): Promise<void> {
+  const mine = await request(calls.getUserAgreements, undefined, { needShowToast: false })
+  userStore.setState({ agreements: mine ?? null, reSignPending: true })
+  await openRoute(ROUTE_PATHS.userCenter).catch(() => undefined)
+}
+
+/**
  * Code 430 (SPEC §4, §8): the agreements changed and must be agreed to again. The dialog is
  * titled "Update prompt" and offers Agree and Exit. Agree signs the current versions
  * (agreement/signAgreements) and toasts "User agreement signed successfully"; Exit goes to the
- * login page. One prompt at a time.
+ * login page. One prompt at a time. In the mini-program it shows on the My account tab.
  */
 export function showAgreementsPrompt(): Promise<boolean> {
   if (reAgreePrompt) return reAgreePrompt
   const t = getDictionary().agreements
-  reAgreePrompt = confirm({
-    title: t.updateTitle,
-    body: { kind: 'agreements', type: '1' },
-    confirmText: t.agree,
-    cancelText: t.exit,
-  })
+  const onMyAccount = platform().reSignOnMyAccount
+  const ask = () => confirm({ title: t.updateTitle, body: { kind: 'agreements', type: '1' }, confirmText: t.agree, cancelText: t.exit })
+  reAgreePrompt = (onMyAccount ? moveToMyAccount().then(ask) : ask())
     .then(async (agreed) => {
       if (!agreed) {
         await openRoute(platform().loginRoute).catch(() => undefined)
@@ -74,6 +82,7 @@ export function showAgreementsPrompt(): Promise<boolean> {
       return signCurrentAgreements()
     })
     .finally(() => {
+      if (onMyAccount) userStore.setState({ reSignPending: false })
       reAgreePrompt = null
     })
   return reAgreePrompt

@@ -31,9 +31,12 @@ export interface EncryptedPassword {
   keyId: string
 }
 
-/** Encrypts a password for the wire (GUIDE §2): passwords never travel in clear. */
-export async function encryptPassword(password: string): Promise<EncryptedPassword> {
-  const key = await getPublicKey()
+/**
+ * Encrypts a password for the wire (GUIDE §2): passwords never travel in clear. `freshKey` fetches
+ * the key again first (after the gateway answered PASSWORD_KEY_CHANGED).
+ */
+export async function encryptPassword(password: string, { freshKey = false } = {}): Promise<EncryptedPassword> {
+  const key = await getPublicKey({ force: freshKey })
   const cipher = await platform().crypto.encryptOaepSha256(key.publicKey, password)
   return { cipher, keyId: key.keyId }
 }

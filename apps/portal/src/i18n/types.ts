@@ -43,6 +43,23 @@ export interface Dictionary {
     notCertified: string
     logout: string
   }
+  /** packages/users/account/index: the account's ways to sign in and the session actions. */
+  accountSecurity: {
+    signInMethods: string
+    phone: string
+    email: string
+    password: string
+    passwordSet: string
+    passwordNotSet: string
+    notBound: string
+    thirdParty: string
+    sessions: string
+    signOutAll: string
+    signOutAllHint: string
+    signOutAllConfirm: string
+    cancelAccount: string
+    cancelAccountHint: string
+  }
   language: {
     intro: string
     switched: string

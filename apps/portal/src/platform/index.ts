@@ -28,6 +28,7 @@ export function createPlatform(win: Window = window): Platform {
     bridge: null,
     loginRoute: ROUTE_PATHS.login,
     loginDelayMs: LOGIN_NAV_DELAY_WEB_MS,
+    reSignOnMyAccount: false,
     apiBase: ESS_API_BASE,
     start: () => installWebGlobals(win, session),
   }

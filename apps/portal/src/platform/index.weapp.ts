@@ -23,6 +23,7 @@ export function createPlatform(): Platform {
     bridge: null,
     loginRoute: ROUTE_PATHS.miniLogin,
     loginDelayMs: 0,
+    reSignOnMyAccount: true,
     apiBase: ESS_API_BASE,
     start: () => undefined,
   }

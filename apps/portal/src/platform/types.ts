@@ -133,6 +133,11 @@ export interface Platform {
   loginRoute: RoutePath
   /** Delay before navigating to the login page after a 401 (SPEC §2: 500 ms on the web). */
   loginDelayMs: number
+  /**
+   * Where the re-sign prompt of code 430 shows (SPEC §4): the mini-program refreshes the agreement
+   * list, switches to the My account tab and flags the popup there; the web asks on the page.
+   */
+  reSignOnMyAccount: boolean
   /** Origin of the gateway ('' = same origin). */
   apiBase: string
   /** Installs platform-wide behaviours at start (H5: hash flag, debug console). */

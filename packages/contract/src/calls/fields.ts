@@ -52,6 +52,17 @@ export const sealedPasswordField = z
   .max(1024, { error: 'field.invalid' satisfies RuleMessageKey })
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'field.invalid' satisfies RuleMessageKey })
 
+/**
+ * The `keyId` of the public key the passwords of a body were sealed with (from
+ * `login/getPasswordPubKey`). When the gateway's key pair has been replaced meanwhile, the call
+ * answers PASSWORD_KEY_CHANGED and the client fetches the new key and seals again. Optional for
+ * older clients: without it a ciphertext of a replaced key simply fails to decrypt (400).
+ */
+export const passwordKeyIdField = z
+  .string()
+  .regex(/^[0-9a-f]{16}$/, { error: 'field.invalid' satisfies RuleMessageKey })
+  .optional()
+
 /** The token `verify/checkCaptcha` hands out for a solved puzzle (single use, short-lived). */
 export const captchaTokenField = z
   .string({ error: 'field.required' satisfies RuleMessageKey })

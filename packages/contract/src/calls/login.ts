@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PUBLIC_KEY_CACHE_S } from '../constants'
 import type { RuleMessageKey } from '../rules'
 import { defineCall } from './define'
-import { agreementIdsField, captchaTokenField, checkPhoneOfRegion, codeField, phoneFields, sealedPasswordField } from './fields'
+import { agreementIdsField, captchaTokenField, checkPhoneOfRegion, codeField, passwordKeyIdField, phoneFields, sealedPasswordField } from './fields'
 
 /** Password transport: RSA-OAEP with SHA-256 (GUIDE §2); the key is cached PUBLIC_KEY_CACHE_S by the client. */
 export const PASSWORD_CIPHER = 'RSA-OAEP-256' as const
@@ -54,6 +54,7 @@ export const LoginByAccountBodySchema = z.object({
     .min(1, { error: 'field.required' satisfies RuleMessageKey })
     .max(254, { error: 'field.invalid' satisfies RuleMessageKey }),
   password: sealedPasswordField,
+  keyId: passwordKeyIdField,
   captchaToken: captchaTokenField,
 })
 

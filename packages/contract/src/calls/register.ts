@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { RuleMessageKey } from '../rules'
 import { defineCall } from './define'
-import { agreementIdsField, checkPhoneOfRegion, codeField, emailField, phoneFields, sealedPasswordField } from './fields'
+import { agreementIdsField, checkPhoneOfRegion, codeField, emailField, passwordKeyIdField, phoneFields, sealedPasswordField } from './fields'
 import { LoginStateSchema } from './login'
 
 /**
@@ -14,6 +14,7 @@ const registrationFields = {
   code: codeField,
   password: sealedPasswordField,
   confirmPassword: sealedPasswordField,
+  keyId: passwordKeyIdField,
   agreementIds: agreementIdsField.min(1, { error: 'agreement.required' satisfies RuleMessageKey }),
 }
 

@@ -13,6 +13,11 @@ export interface PasswordKey {
   readonly keyId: string
   /** Decrypts an RSA-OAEP-SHA256 ciphertext (base64) to the UTF-8 password; BAD_REQUEST when it cannot. */
   decryptPassword(ciphertextBase64: string): string
+  /**
+   * Refuses a body sealed with another key (PASSWORD_KEY_CHANGED, so the client refetches the key
+   * and seals again); a body without a keyId is left to decryption.
+   */
+  assertKeyId(keyId: string | undefined): void
 }
 
 /**
@@ -26,10 +31,14 @@ export function loadPasswordKey(keysDir: string): PasswordKey {
   const privateKey = createPrivateKey(pem)
   const publicKey = createPublicKey(privateKey)
   const spki = publicKey.export({ type: 'spki', format: 'der' })
+  const keyId = createHash('sha256').update(spki).digest('hex').slice(0, 16)
 
   return {
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    keyId: createHash('sha256').update(spki).digest('hex').slice(0, 16),
+    keyId,
+    assertKeyId(sealedWith) {
+      if (sealedWith !== undefined && sealedWith !== keyId) throw new AppError('PASSWORD_KEY_CHANGED')
+    },
     decryptPassword(ciphertextBase64) {
       const ciphertext = Buffer.from(ciphertextBase64, 'base64')
       if (ciphertext.length !== CIPHERTEXT_BYTES) throw new AppError('BAD_REQUEST')

@@ -144,4 +144,22 @@ describe('POST login/loginByAccount', () => {
     const forged = Buffer.from('W'.repeat(256)).toString('base64')
     expectRefusal(await callApi(t.app, calls.loginByAccount, { account: user.phone, password: forged, captchaToken }), 'BAD_REQUEST', 400)
   })
+
+  it('accepts the keyId of the served key, and refuses another one without spending the captcha token', async () => {
+    const user = await account()
+    const captchaToken = await passCaptcha(t.app)
+    const password = await sealPassword(t.app.passwordKey.publicKeyPem, 'Welcome2026')
+    const stale = await callApi(t.app, calls.loginByAccount, { account: user.phone, password, keyId: '0123456789abcdef', captchaToken }, { locale: 'en-US' })
+    expectRefusal(stale, 'PASSWORD_KEY_CHANGED', 409)
+    expect(stale.json().msg).toBe('The security key has changed; please try again')
+    // The same captcha token still works once the body is sealed with the served key.
+    payloadOf(await callApi(t.app, calls.loginByAccount, { account: user.phone, password, keyId: t.app.passwordKey.keyId, captchaToken }))
+  })
+
+  it('refuses a malformed keyId as invalid input', async () => {
+    const user = await account()
+    const captchaToken = await passCaptcha(t.app)
+    const password = await sealPassword(t.app.passwordKey.publicKeyPem, 'Welcome2026')
+    expectRefusal(await callApi(t.app, calls.loginByAccount, { account: user.phone, password, keyId: 'KEY', captchaToken }), 'VALIDATION_FAILED', 400)
+  })
 })

@@ -44,9 +44,11 @@ const lockoutOf = (userId: string | undefined, key: AccountKey): Lockout => ({
  */
 export async function loginByAccount(
   deps: LoginDeps,
-  input: { account: string; password: string; captchaToken: string },
+  input: { account: string; password: string; keyId?: string; captchaToken: string },
   origin: ClientOrigin,
 ): Promise<LoginState> {
+  // Before the captcha token is spent: the client seals again with the new key and retries.
+  deps.passwordKey.assertKeyId(input.keyId)
   await spendCaptchaToken(deps, origin, input.captchaToken)
   const password = deps.passwordKey.decryptPassword(input.password)
   const key = accountKeyOf(input.account)

@@ -85,6 +85,15 @@ describe('POST register/registerByPhonePwd', () => {
     expectRefusal(await registerPhone(body), 'BAD_REQUEST', 400)
   })
 
+  it('refuses a body sealed with a replaced key before the code is used, so the retry succeeds', async () => {
+    const phone = uniquePhone()
+    const body = await phoneBody(phone)
+    expectRefusal(await registerPhone({ ...body, keyId: 'ffffffffffffffff' }, 'zh-CN'), 'PASSWORD_KEY_CHANGED', 409)
+    expect(await usersWithPhone(phone)).toHaveLength(0)
+    payloadOf(await registerPhone({ ...body, keyId: t.app.passwordKey.keyId }))
+    expect(await usersWithPhone(phone)).toHaveLength(1)
+  })
+
   it('needs every required agreement ticked, at its current version', async () => {
     const phone = uniquePhone()
     const none = expectRefusal(await registerPhone(await phoneBody(phone, { agreementIds: [] })), 'VALIDATION_FAILED', 400)

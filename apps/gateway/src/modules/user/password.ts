@@ -9,9 +9,10 @@ import { AppError } from '../../lib/app-error'
  */
 export function openNewPassword(
   passwordKey: PasswordKey,
-  sealed: { password: string; confirmPassword: string },
+  sealed: { password: string; confirmPassword: string; keyId?: string },
   locale: Locale,
 ): string {
+  passwordKey.assertKeyId(sealed.keyId)
   const password = passwordKey.decryptPassword(sealed.password)
   const confirmPassword = passwordKey.decryptPassword(sealed.confirmPassword)
   const checked = passwordPair.safeParse({ password, confirmPassword })

@@ -1,6 +1,6 @@
 import { calls, type LoginState } from '@ess/contract'
-import { request } from '../http/request'
-import { encryptPassword } from '../password'
+import { RequestError, request, type RequestOptions } from '../http/request'
+import { encryptPassword, type EncryptedPassword } from '../password'
 import { grantPrivacyConsent } from './consent'
 import { completeLogin, type LoginSuccessOptions } from './session'
 
@@ -9,6 +9,22 @@ import { completeLogin, type LoginSuccessOptions } from './session'
  * toasted in the user's language) and completes the login on success.
  */
 const THROW = { needThrowErr: true } as const
+
+type Seal = (password: string) => Promise<EncryptedPassword>
+
+/**
+ * Seals the passwords of a call and sends it. When the gateway's key pair was replaced inside the
+ * client's 1200 s key cache (PASSWORD_KEY_CHANGED, answered before anything is spent), the key is
+ * fetched again and the call sent once more; the user sees nothing of it.
+ */
+async function sendSealed<T>(send: (seal: Seal, options: RequestOptions & typeof THROW) => Promise<T>): Promise<T> {
+  try {
+    return await send((p) => encryptPassword(p), { ...THROW, handledErrorCodes: ['PASSWORD_KEY_CHANGED'] })
+  } catch (error) {
+    if (!(error instanceof RequestError) || error.errorCode !== 'PASSWORD_KEY_CHANGED') throw error
+    return send((p) => encryptPassword(p, { freshKey: true }), THROW)
+  }
+}
 
 async function finish(state: LoginState, options: LoginSuccessOptions): Promise<LoginState> {
   await completeLogin(state, options)
@@ -20,8 +36,10 @@ export async function loginByPassword(
   options: LoginSuccessOptions = {},
 ): Promise<LoginState> {
   grantPrivacyConsent()
-  const { cipher } = await encryptPassword(input.password)
-  const state = await request(calls.loginByAccount, { account: input.account.trim(), password: cipher, captchaToken: input.captchaToken }, THROW)
+  const state = await sendSealed(async (seal, requestOptions) => {
+    const { cipher, keyId } = await seal(input.password)
+    return request(calls.loginByAccount, { account: input.account.trim(), password: cipher, keyId, captchaToken: input.captchaToken }, requestOptions)
+  })
   return finish(state, options)
 }
 
@@ -39,9 +57,9 @@ export async function loginByCode(
   return finish(state, options)
 }
 
-async function sealPair(password: string, confirmPassword: string) {
-  const [a, b] = await Promise.all([encryptPassword(password), encryptPassword(confirmPassword)])
-  return { password: a.cipher, confirmPassword: b.cipher }
+async function sealPair(seal: Seal, password: string, confirmPassword: string) {
+  const [a, b] = await Promise.all([seal(password), seal(confirmPassword)])
+  return { password: a.cipher, confirmPassword: b.cipher, keyId: a.keyId }
 }
 
 export async function registerByPhone(
@@ -49,12 +67,11 @@ export async function registerByPhone(
   options: LoginSuccessOptions = {},
 ): Promise<LoginState> {
   grantPrivacyConsent()
-  const sealed = await sealPair(input.password, input.confirmPassword)
-  const state = await request(
-    calls.registerByPhonePwd,
-    { region: input.region, phone: input.phone, code: input.code, agreementIds: input.agreementIds, ...sealed },
-    THROW,
-  )
+  const state = await sendSealed(async (seal, requestOptions) => {
+    const sealed = await sealPair(seal, input.password, input.confirmPassword)
+    const body = { region: input.region, phone: input.phone, code: input.code, agreementIds: input.agreementIds, ...sealed }
+    return request(calls.registerByPhonePwd, body, requestOptions)
+  })
   return finish(state, options)
 }
 
@@ -63,11 +80,9 @@ export async function registerByEmail(
   options: LoginSuccessOptions = {},
 ): Promise<LoginState> {
   grantPrivacyConsent()
-  const sealed = await sealPair(input.password, input.confirmPassword)
-  const state = await request(
-    calls.registerByEmailPwd,
-    { email: input.email.trim(), code: input.code, agreementIds: input.agreementIds, ...sealed },
-    THROW,
-  )
+  const state = await sendSealed(async (seal, requestOptions) => {
+    const sealed = await sealPair(seal, input.password, input.confirmPassword)
+    return request(calls.registerByEmailPwd, { email: input.email.trim(), code: input.code, agreementIds: input.agreementIds, ...sealed }, requestOptions)
+  })
   return finish(state, options)
 }

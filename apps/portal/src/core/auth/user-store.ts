@@ -10,10 +10,12 @@ export interface UserState {
   agreements: UserAgreements | null
   /** True while getUserInfo runs. */
   loading: boolean
+  /** The mini-program's re-sign popup is flagged on the My account tab (SPEC §4). */
+  reSignPending: boolean
 }
 
-export const userStore = createStore<UserState>(() => ({ user: null, agreements: null, loading: false }))
+export const userStore = createStore<UserState>(() => ({ user: null, agreements: null, loading: false, reSignPending: false }))
 
 export function resetUserStore(): void {
-  userStore.setState({ user: null, agreements: null, loading: false })
+  userStore.setState({ user: null, agreements: null, loading: false, reSignPending: false })
 }

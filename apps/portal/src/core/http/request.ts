@@ -36,6 +36,11 @@ export interface RequestOptions {
   needThrowErr?: boolean
   /** Toast the error message (default true). */
   needShowToast?: boolean
+  /**
+   * Refusals (errorCode) the caller handles itself, e.g. by retrying: neither toasted nor reported
+   * to error monitoring (they still reject when `needThrowErr` is set).
+   */
+  handledErrorCodes?: readonly string[]
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,7 +104,11 @@ function transportFailure(error: unknown, ctx: CallContext): RequestError {
 
 /** The error catalogue's client side (SPEC §8). */
 function handleFailure(error: RequestError, options: RequestOptions, ctx: CallContext): undefined {
-  const { needThrowErr = false, needShowToast = true } = options
+  const { needThrowErr = false, needShowToast = true, handledErrorCodes = [] } = options
+  if (error.errorCode && handledErrorCodes.includes(error.errorCode)) {
+    if (needThrowErr) throw error
+    return undefined
+  }
   const sessionInvalid = error.code === SESSION_INVALID
   const reAgree = error.kind === 'envelope' && error.code === PRIVACY_REAGREE
 

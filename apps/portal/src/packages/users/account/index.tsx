@@ -1,5 +1,98 @@
-import { PreparingPage } from '@/components/page-frame'
+import { ROUTE_PATHS, type RoutePath } from '@ess/contract'
+import { Del, Eye, Link, Mail, Phone, Retweet } from '@nutui/icons-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
+import { useStore } from 'zustand'
+import { ListCard, ListRow } from '@/components/list-card'
+import { PageFrame } from '@/components/page-frame'
+import { maskEmail, maskPhone } from '@/core/auth/mask'
+import { loadUser, signOut } from '@/core/auth/session'
+import { rememberLoginTarget } from '@/core/auth/target'
+import { userStore } from '@/core/auth/user-store'
+import { confirm } from '@/core/confirm'
+import { openRoute } from '@/core/navigation'
+import { getToken } from '@/core/session'
+import { useI18n } from '@/i18n'
+import './index.scss'
 
+const ROUTE: RoutePath = 'packages/users/account/index'
+
+async function confirmSignOutAll(message: string) {
+  if (!(await confirm({ message }))) return
+  await signOut()
+  await openRoute(ROUTE_PATHS.userCenter)
+}
+
+/**
+ * Account security (SPEC §1, §2): the ways to sign in (phone, email, password, third-party
+ * accounts) with where to change them, signing out on every device, and account cancellation.
+ * A visitor is sent to login and comes back here.
+ */
 export default function UsersAccountPage() {
-  return <PreparingPage route="packages/users/account/index" />
+  const { t } = useI18n()
+  const a = t.accountSecurity
+  const user = useStore(userStore, (s) => s.user)
+  useDidShow(() => {
+    if (!getToken()) {
+      rememberLoginTarget(ROUTE)
+      void openRoute(ROUTE_PATHS.login, undefined, { replace: true })
+      return
+    }
+    void loadUser()
+  })
+
+  const open = (route: RoutePath) => () => void openRoute(route)
+  return (
+    <PageFrame route={ROUTE}>
+      {user && (
+        <>
+          <Text className="account-security__section">{a.signInMethods}</Text>
+          <ListCard>
+            <ListRow
+              testId="account-phone"
+              icon={<Phone size={18} />}
+              title={a.phone}
+              extra={user.phone ? maskPhone(user.phone) : a.notBound}
+              onClick={open(user.phone ? 'packages/safety/changePhone' : 'packages/safety/bindPhone')}
+            />
+            <ListRow
+              testId="account-email"
+              icon={<Mail size={18} />}
+              title={a.email}
+              extra={user.email ? maskEmail(user.email) : a.notBound}
+              onClick={open(user.email ? 'packages/safety/changeEmail' : 'packages/safety/bindEmail')}
+            />
+            <ListRow
+              testId="account-password"
+              icon={<Eye size={18} />}
+              title={a.password}
+              extra={user.hasPassword ? a.passwordSet : a.passwordNotSet}
+              onClick={open('packages/safety/changePwdOptions')}
+            />
+            <ListRow testId="account-third-party" icon={<Link size={18} />} title={a.thirdParty} onClick={open('packages/safety/authList')} />
+          </ListCard>
+          <Text className="account-security__section">{a.sessions}</Text>
+          <ListCard>
+            <ListRow
+              testId="sign-out-all"
+              role="button"
+              icon={<Retweet size={18} />}
+              title={a.signOutAll}
+              onClick={() => void confirmSignOutAll(a.signOutAllConfirm)}
+            />
+            <View className="account-security__hint">{a.signOutAllHint}</View>
+          </ListCard>
+          <ListCard>
+            <ListRow
+              testId="account-cancel"
+              icon={<Del size={18} />}
+              title={a.cancelAccount}
+              extra={a.cancelAccountHint}
+              onClick={open('packages/safety/accountCancel')}
+            />
+          </ListCard>
+        </>
+      )}
+    </PageFrame>
+  )
 }
