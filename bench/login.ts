@@ -33,8 +33,17 @@ import {
 } from '@ess/contract'
 import { humanTrail, solvePuzzle } from '../apps/gateway/test/helpers/captcha'
 import { ARGON2_OPTIONS } from '../apps/gateway/src/infra/crypto/password-hash'
+import pg from 'pg'
 import { type LoadResult, load, median, root, signedHeaders, startGateway } from './lib'
 
+/**
+ * Which stores the gateway runs on: `pglite` (the default of `npm start`: embedded PostgreSQL on
+ * the gateway's main thread, memory KV) or `postgres` (the production setting: PostgreSQL and
+ * Redis, from BENCH_DATABASE_URL / BENCH_REDIS_URL, local defaults; a fresh database per run).
+ */
+const STORE = process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'pglite'
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 10
@@ -73,8 +82,29 @@ async function codeFromMailbox(): Promise<string> {
 }
 
 // --- the gateway, called like the portal calls it -------------------------------------------------
+/** A fresh database on the PostgreSQL server of PG_URL, dropped at the end. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ess_bench_${process.pid}`
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: PG_URL })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`drop database if exists ${name}`)
+  await admin(`create database ${name}`)
+  const url = new URL(PG_URL)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+}
+const database = STORE === 'postgres' ? await freshDatabase() : undefined
+
 // SKIP_BUILD: the gateway is built beforehand (`npm run build -w apps/gateway`); the portal need not be.
 const gw = await startGateway({
+  ...(database ? { DATABASE_URL: database.url, REDIS_URL } : {}),
   SKIP_BUILD: '1',
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_FROM: 'ESS bench <no-reply@bench.test>',
@@ -195,6 +225,7 @@ try {
   }
 } finally {
   await gw.stop()
+  await database?.drop()
   smtp.close()
 }
 
@@ -212,13 +243,14 @@ const ratio = login.rps / raw
 /** The machine is shared and noisy: each round's ratio compares figures taken seconds apart. */
 const roundRatios = loginRounds.map((r, i) => succeeded(r) / rawRounds[i])
 
-const md = `## Password sign-in: \`login/loginByAccount\` against raw argon2id
+const storeText = STORE === 'postgres' ? 'PostgreSQL + Redis (the production setting)' : 'PGlite + memory KV (the default of `npm start`)'
+const md = `## Password sign-in on ${storeText}: \`login/loginByAccount\` against raw argon2id
 
-Run: ${new Date().toISOString()} — \`npx tsx bench/login.ts\`.
+Run: ${new Date().toISOString()} — \`${STORE === 'postgres' ? 'BENCH_STORE=postgres ' : ''}npx tsx bench/login.ts\`.
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
 Argon2id parameters (the gateway's): m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}.
 
-How: the production build on 127.0.0.1 (PGlite, memory KV); one account registered through the
+How: the production build on 127.0.0.1 (${storeText}); one account registered through the
 real calls (puzzle, mailed code, registerByEmailPwd). Each round: captcha tokens solved through
 getCaptcha/checkCaptcha (untimed), then back to back the raw argon2id rate with ${CONNECTIONS} verifies in
 flight for ${SECONDS} s in this process, and ${CONNECTIONS} autocannon connections for ${SECONDS} s of signed

@@ -78,18 +78,14 @@ export default function UsersAccountPage() {
               role="button"
               icon={<Retweet size={18} />}
               title={a.signOutAll}
+              end={null}
               onClick={() => void confirmSignOutAll(a.signOutAllConfirm)}
             />
             <View className="account-security__hint">{a.signOutAllHint}</View>
           </ListCard>
           <ListCard>
-            <ListRow
-              testId="account-cancel"
-              icon={<Del size={18} />}
-              title={a.cancelAccount}
-              extra={a.cancelAccountHint}
-              onClick={open('packages/safety/accountCancel')}
-            />
+            <ListRow testId="account-cancel" icon={<Del size={18} />} title={a.cancelAccount} onClick={open('packages/safety/accountCancel')} />
+            <View className="account-security__hint">{a.cancelAccountHint}</View>
           </ListCard>
         </>
       )}
