@@ -43,7 +43,7 @@ export default function UsersAccountPage() {
 
   const open = (route: RoutePath) => () => void openRoute(route)
   return (
-    <PageFrame route={ROUTE}>
+    <PageFrame route="packages/users/account/index">
       {user && (
         <>
           <Text className="account-security__section">{a.signInMethods}</Text>
