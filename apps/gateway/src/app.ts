@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config'
 import { pathOf } from './lib/url'
 import agreementRoutes from './modules/agreement/routes'
+import certificationRoutes from './modules/certification/routes'
 import registerRoutes from './modules/register/routes'
 import sessionRoutes from './modules/session/routes'
 import userRoutes from './modules/user/routes'
@@ -62,7 +63,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   fastify.setSerializerCompiler(serializerCompiler)
 
   await fastify.register(infra, options)
-  const written = await seedDemoData(fastify.db)
+  const written = await seedDemoData(fastify.db, { fieldCipher: fastify.fieldCipher, hmacKey: fastify.hmacKey })
   fastify.log.info({ rows: written }, 'demo data seeded')
 
   await fastify.register(i18n)
@@ -87,6 +88,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(userRoutes)
   await fastify.register(verifyRoutes)
   await fastify.register(registerRoutes)
+  await fastify.register(certificationRoutes)
   if (!config.isProduction) await fastify.register(devRoutes)
 
   await fastify.register(portal, { portalDir: config.portalDir })

@@ -36,6 +36,7 @@ const LAZY_VENDORS: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/]jsencrypt[\\/]/, 'jsencrypt'],
   [/[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 'forms'],
   [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
+  [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
 ]
 
 const lazyVendorChunks = {

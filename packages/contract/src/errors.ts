@@ -73,6 +73,13 @@ export const ERRORS = {
   CERTIFICATION_REQUIRED: def(100518, 403, '请先完成实名认证', 'Please complete the real-name verification first'),
   EMAIL_CODE_FAILED: def(100519, 502, '邮件验证码发送失败', 'The email code could not be sent'),
 
+  // Real-name verification and personal info (100520–100539).
+  REAL_NAME_TOO_MANY_ATTEMPTS: def(100520, 429, '今日实名认证失败次数过多，请明天再试', 'Too many failed real-name verifications today; please try again tomorrow'),
+  EMPLOYEE_ALREADY_LINKED: def(100521, 409, '该身份信息已被其他账号认证，如有疑问请联系客服', 'This identity is already verified by another account; please contact customer service'),
+  USERNAME_TAKEN: def(100522, 409, '该用户名已被使用', 'This username is already taken'),
+  AVATAR_INVALID: def(100523, 400, '请上传PNG、JPG或WebP格式的图片', 'Please upload a PNG, JPEG or WebP image'),
+  AVATAR_TOO_LARGE: def(100524, 413, '图片不能超过2MB', 'The image must not exceed 2 MB'),
+
   // Sign-in, continued (100560–100579).
   PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),
 } as const satisfies Record<string, ErrorDef>

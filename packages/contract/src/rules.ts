@@ -54,6 +54,11 @@ export const RULE_MESSAGES = {
   'name.invalid': { 'zh-CN': '请输入中文或字母组成的姓名', 'en-US': 'Please enter name with Chinese characters or letters' },
   'bankCard.required': { 'zh-CN': '请输入银行卡号', 'en-US': 'Please enter bank card number' },
   'bankCard.invalid': { 'zh-CN': '请输入正确的银行卡号', 'en-US': 'Please enter correct bank card number' },
+  'username.invalid': {
+    'zh-CN': '用户名为4-20位字母、数字或下划线，以字母开头',
+    'en-US': 'Username: 4-20 letters, digits or underscores, starting with a letter',
+  },
+  'postcode.invalid': { 'zh-CN': '请输入6位邮政编码', 'en-US': 'Please enter a 6-digit postcode' },
   'code.invalid': { 'zh-CN': '请输入6位数字验证码', 'en-US': 'Please enter the 6-digit code' },
   'agreement.required': { 'zh-CN': '请同意用户协议', 'en-US': 'Please agree to the user agreement' },
   'field.required': { 'zh-CN': '此项不能为空', 'en-US': 'This field is required' },

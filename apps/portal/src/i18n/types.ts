@@ -41,7 +41,83 @@ export interface Dictionary {
     loggedInHint: string
     certified: string
     notCertified: string
+    certificationExpired: string
+    verifyNow: string
+    personalInfo: string
+    employeeRecord: string
     logout: string
+  }
+  /** Real-name verification (packages/auth, packages/users/identity). */
+  realName: {
+    optionTitle: string
+    optionIntro: string
+    byIdNumber: string
+    byIdNumberHint: string
+    byBankCard: string
+    byBankCardHint: string
+    privacyNote: string
+    formIntro: string
+    bankFormIntro: string
+    namePlaceholder: string
+    idNoPlaceholder: string
+    cardNoPlaceholder: string
+    bankPhonePlaceholder: string
+    submit: string
+    successTitle: string
+    /** `{date}` is replaced. */
+    successText: string
+    continue: string
+    failTitle: string
+    retry: string
+    contactService: string
+    method: string
+    methodIdNumber: string
+    methodBankCard: string
+    company: string
+    employeeNo: string
+    idNo: string
+    bankCard: string
+    realName: string
+    certifiedAt: string
+    validUntil: string
+    expiredNote: string
+    verifyAgain: string
+    notVerifiedTitle: string
+    notVerifiedText: string
+  }
+  /** Personal info (pages/user-center/user-info), SPEC §2 labels. */
+  personalInfo: {
+    name: string
+    pinyinName: string
+    gender: string
+    birthdate: string
+    nationality: string
+    companyName: string
+    idType: string
+    idNo: string
+    employeeNo: string
+    phone: string
+    email: string
+    address: string
+    postcode: string
+    avatar: string
+    username: string
+    genderF: string
+    genderM: string
+    genderU: string
+    employerSection: string
+    employerNote: string
+    notVerifiedNote: string
+    accountSection: string
+    notSet: string
+    edit: string
+    save: string
+    saved: string
+    avatarUpdated: string
+    usernameHint: string
+    addressPlaceholder: string
+    postcodePlaceholder: string
+    usernamePlaceholder: string
   }
   /** packages/users/account/index: the account's ways to sign in and the session actions. */
   accountSecurity: {

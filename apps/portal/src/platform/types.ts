@@ -97,6 +97,8 @@ export interface SystemAdapter {
   navBarMetrics(): NavBarMetrics
   /** Applies the language to the host document (H5 `<html lang>`); no-op elsewhere. */
   setDocumentLocale(locale: Locale): void
+  /** Lets the user pick one picture (album or camera) for an upload; null when they cancel. */
+  chooseImage(): Promise<UploadFile | null>
   /** Opens the dialler. */
   makePhoneCall(phone: string): void
   /** The query the app was opened with (H5: the page's search and hash query; mini-program: the launch query). */

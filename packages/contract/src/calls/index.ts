@@ -7,6 +7,7 @@ export * from './login'
 export * from './verify'
 export * from './register'
 export * from './user'
+export * from './certification'
 
 import { health } from './system'
 import { dictList } from './dict'
@@ -15,6 +16,7 @@ import { getPasswordPubKey, loginByAccount, loginSignupByPhoneCode, refreshToken
 import { checkCaptcha, getCaptcha, sendEmailCode, sendEmailPassCode, sendPhoneCode, sendPhonePassCode } from './verify'
 import { registerByEmailPwd, registerByPhonePwd } from './register'
 import { getUserInfo, logout, signOut } from './user'
+import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
 
 /** Every call of the contract, by name. The gateway registers these; the OpenAPI is generated from them. */
 export const calls = {
@@ -38,5 +40,10 @@ export const calls = {
   getUserInfo,
   logout,
   signOut,
+  certificationCheck,
+  certificationGetInfo,
+  getUserPersonalInfo,
+  editUserPersonalInfo,
+  uploadAvatar,
 } as const
 export type CallName = keyof typeof calls

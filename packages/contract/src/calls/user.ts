@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineCall } from './define'
+import { CertificationSchema } from './certification'
 import { GENDERS } from './dict'
 
 /**
@@ -22,7 +23,7 @@ export const UserInfoSchema = z.object({
   birthdate: z.string().nullable(),
   certificationStatus: z.union([z.literal(0), z.literal(1)]),
   isExpired: z.boolean(),
-  certification: z.null(),
+  certification: CertificationSchema.nullable(),
   /** False for an account made by SMS code that never set a password. */
   hasPassword: z.boolean(),
 })

@@ -89,7 +89,8 @@ export const checkCaptcha = defineCall({
 export const CODE_TTL_S = 300
 export const CODE_MAX_TRIES = 5
 /** What a code sent to a given phone or email is for. */
-export const CODE_SCENES = ['register', 'login', 'resetPassword', 'bind'] as const
+/** `realName`: the phone a bank holds for a card, in the bank-card real-name verification. */
+export const CODE_SCENES = ['register', 'login', 'resetPassword', 'bind', 'realName'] as const
 export type CodeScene = (typeof CODE_SCENES)[number]
 /** There is no sign-in by email code. */
 export const EMAIL_CODE_SCENES = ['register', 'resetPassword', 'bind'] as const

@@ -26,7 +26,11 @@ export const appUser = pgTable(
     birthdate: date({ mode: 'string' }),
     /** 1 when real-name verified (SPEC §3); set by the real-name verification. */
     certificationStatus: smallint().notNull().default(0),
+    /** When the real-name verification counts from; null once it ended (identity changed on the roster). */
     certifiedAt: timestamp({ withTimezone: true }),
+    /** The user's own contact address and postcode (SPEC §2 personal info). */
+    address: text(),
+    postcode: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

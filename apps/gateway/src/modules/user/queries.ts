@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { appUser } from '../../db/schema'
 
@@ -16,6 +16,8 @@ const columns = {
   birthdate: appUser.birthdate,
   certificationStatus: appUser.certificationStatus,
   certifiedAt: appUser.certifiedAt,
+  address: appUser.address,
+  postcode: appUser.postcode,
   hasPassword: sql<boolean>`${appUser.passwordHash} is not null`,
 }
 
@@ -52,4 +54,27 @@ export async function insertUser(db: Database, user: NewUser): Promise<string | 
 
 export async function updatePasswordHash(db: Database, id: string, passwordHash: string, now: Date) {
   await db.update(appUser).set({ passwordHash, updatedAt: now }).where(eq(appUser.id, id))
+}
+
+/** Whether another account holds this (lower-case) username. */
+export async function usernameTaken(db: Database, username: string, exceptUserId: string): Promise<boolean> {
+  const [row] = await db.select({ id: appUser.id }).from(appUser).where(and(eq(appUser.username, username), ne(appUser.id, exceptUserId))).limit(1)
+  return Boolean(row)
+}
+
+/** Writes the fields the user owns; false when the username was taken meanwhile (unique index). */
+export async function updatePersonalFields(
+  db: Database,
+  id: string,
+  fields: { username?: string; address?: string | null; postcode?: string | null },
+  now: Date,
+): Promise<boolean> {
+  try {
+    await db.update(appUser).set({ ...fields, updatedAt: now }).where(eq(appUser.id, id))
+    return true
+  } catch (error) {
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code
+    if (code === '23505') return false
+    throw error
+  }
 }

@@ -1,9 +1,50 @@
-import { calls } from '@ess/contract'
+import multipart from '@fastify/multipart'
+import { AVATAR_MAX_BYTES, calls } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { AppError } from '../../lib/app-error'
 import { registerCall } from '../../lib/call-route'
 import { authOf } from '../../plugins/auth'
-import { getUserInfo } from './service'
+import { findAvatar, saveAvatar } from './avatar'
+import { type UserDeps, editPersonalInfo, getPersonalInfo, getUserInfo } from './service'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export default async function userRoutes(fastify: FastifyInstance) {
-  registerCall(fastify, calls.getUserInfo, (request) => getUserInfo(fastify.db, authOf(request).userId, fastify.now()))
+  const deps: UserDeps = { db: fastify.db, fieldCipher: fastify.fieldCipher, now: fastify.now }
+
+  registerCall(fastify, calls.getUserInfo, (request) => getUserInfo(deps, authOf(request).userId, request.locale))
+  registerCall(fastify, calls.getUserPersonalInfo, (request) => getPersonalInfo(deps, authOf(request).userId, request.locale))
+  registerCall(fastify, calls.editUserPersonalInfo, (request) => editPersonalInfo(deps, authOf(request).userId, request.body, request.locale))
+
+  // multipart/form-data for the avatar only (this plugin's scope): one file of at most 2 MiB.
+  await fastify.register(multipart, { limits: { files: 1, fields: 5, fileSize: AVATAR_MAX_BYTES, parts: 6 } })
+  registerCall(fastify, calls.uploadAvatar, async (request) => {
+    const { userId } = authOf(request)
+    const raw = request as unknown as { isMultipart(): boolean; file(): Promise<{ fieldname: string; toBuffer(): Promise<Buffer> } | undefined> }
+    if (!raw.isMultipart()) throw new AppError('AVATAR_INVALID')
+    const file = await raw.file()
+    if (!file || file.fieldname !== 'file') throw new AppError('AVATAR_INVALID')
+    const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('AVATAR_TOO_LARGE')
+      throw new AppError('AVATAR_INVALID', { cause: error })
+    })
+    return { photo: await saveAvatar(fastify.db, userId, bytes, fastify.now()) }
+  })
+
+  // The avatar image, public by its unguessable URL (user id + content hash), cached for good.
+  fastify.get(
+    '/app/media/avatar/:userId/:hash',
+    { schema: { hide: true, params: z.object({ userId: z.string().regex(UUID), hash: z.string().regex(/^[0-9a-f]{16}$/) }) } },
+    async (request, reply) => {
+      const { userId, hash } = request.params as { userId: string; hash: string }
+      const avatar = await findAvatar(fastify.db, userId)
+      if (!avatar || !avatar.sha256.startsWith(hash)) throw new AppError('NOT_FOUND')
+      return reply
+        .header('content-type', avatar.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(avatar.bytes)
+    },
+  )
 }

@@ -1,26 +1,94 @@
-import type { UserInfo } from '@ess/contract'
+import type { EditPersonalInfoBody, Locale, PersonalInfo, UserInfo } from '@ess/contract'
 import type { Database } from '../../db/client'
+import type { FieldCipher } from '../../infra/crypto/field-cipher'
+import { mask } from '../../infra/crypto/mask'
 import { AppError } from '../../lib/app-error'
+import { certificationExpired as certificationRecordExpired, toCertification } from '../certification/service'
+import { findCertification } from '../certification/queries'
+import { maskIdNo } from '../roster/identity'
+import { openIdNo } from '../roster/queries'
 import { certificationExpired } from '../session/service'
-import { findUserById } from './queries'
+import { maskEmail } from './contact'
+import { avatarUrl, findAvatarHash } from './avatar'
+import { findUserById, updatePersonalFields, usernameTaken } from './queries'
 
-/** The user info of SPEC §3. */
-export async function getUserInfo(db: Database, userId: string, now: Date): Promise<UserInfo> {
-  const user = await findUserById(db, userId)
+export interface UserDeps {
+  db: Database
+  fieldCipher: FieldCipher
+  now: () => Date
+}
+
+/** The user info of SPEC §3, with the certification record attached. */
+export async function getUserInfo(deps: UserDeps, userId: string, locale: Locale): Promise<UserInfo> {
+  const now = deps.now()
+  const user = await findUserById(deps.db, userId)
   if (!user) throw new AppError('SESSION_INVALID')
   const certified = user.certificationStatus === 1
+  const record = certified ? await findCertification(deps.db, userId) : undefined
   return {
     userId: user.id,
     phone: user.phone,
     phoneRegion: user.phoneRegion,
     email: user.email,
     username: user.username,
-    photo: user.photo,
+    photo: await photoOf(deps.db, userId),
     gender: user.gender,
     birthdate: user.birthdate,
     certificationStatus: certified ? 1 : 0,
-    isExpired: certified && certificationExpired(user.certifiedAt, now),
-    certification: null,
+    isExpired: certified && (certificationExpired(user.certifiedAt, now) || (record ? certificationRecordExpired(record, now) : false)),
+    certification: record ? toCertification(deps.fieldCipher, record, locale, now) : null,
     hasPassword: user.hasPassword,
   }
 }
+
+async function photoOf(db: Database, userId: string): Promise<string | null> {
+  const hash = await findAvatarHash(db, userId)
+  return hash ? avatarUrl(userId, hash) : null
+}
+
+/**
+ * The personal info of SPEC §2: identity fields from the roster employee the user verified as
+ * (masked ID), null before any verification; contact fields masked; address and postcode the
+ * user's own, else the roster's.
+ */
+export async function getPersonalInfo(deps: UserDeps, userId: string, locale: Locale): Promise<PersonalInfo> {
+  const now = deps.now()
+  const user = await findUserById(deps.db, userId)
+  if (!user) throw new AppError('SESSION_INVALID')
+  const record = await findCertification(deps.db, userId)
+  const e = record?.employee
+  return {
+    name: e?.name ?? null,
+    pinyinName: e?.pinyinName ?? null,
+    gender: e?.gender ?? user.gender,
+    birthdate: e?.birthdate ?? user.birthdate,
+    nationality: e?.nationality ?? null,
+    companyName: record ? (locale === 'en-US' ? record.company.nameEn : record.company.nameZh) : null,
+    idType: e?.idType ?? null,
+    idNo: record && e ? maskIdNo(openIdNo(deps.fieldCipher, { idNoCipher: e.idNoCipher, companyCode: record.company.code, employeeNo: e.employeeNo })) : null,
+    employeeNo: e?.employeeNo ?? null,
+    phone: user.phone ? mask(user.phone) : null,
+    email: user.email ? maskEmail(user.email) : null,
+    address: user.address ?? e?.address ?? null,
+    postcode: user.postcode ?? e?.postcode ?? null,
+    photo: await photoOf(deps.db, userId),
+    username: user.username,
+    certified: user.certificationStatus === 1 && !certificationExpired(user.certifiedAt, now) && !!record && !certificationRecordExpired(record, now),
+  }
+}
+
+/** Edits username, address and postcode; USERNAME_TAKEN when another account has the name. */
+export async function editPersonalInfo(
+  deps: UserDeps,
+  userId: string,
+  input: { username?: string; address?: string | null; postcode?: string | null },
+  locale: Locale,
+): Promise<PersonalInfo> {
+  const username = input.username?.toLowerCase()
+  if (username && (await usernameTaken(deps.db, username, userId))) throw new AppError('USERNAME_TAKEN')
+  const changed = await updatePersonalFields(deps.db, userId, { ...input, ...(username ? { username } : {}) }, deps.now())
+  if (!changed) throw new AppError('USERNAME_TAKEN')
+  return getPersonalInfo(deps, userId, locale)
+}
+
+export type { EditPersonalInfoBody }

@@ -15,7 +15,8 @@ export type VerifyDeps = CodeDeps & CaptchaDeps & { db: Database }
  * account holds (ALREADY_REGISTERED), password recovery one an account holds (CONTACT_NOT_FOUND).
  */
 async function checkScene(db: Database, scene: CodeScene, key: AccountKey) {
-  if (scene === 'login') return
+  // Sign-in codes and the bank phone of a real-name check go to any phone.
+  if (scene === 'login' || scene === 'realName') return
   const exists = await accountExists(db, key)
   if ((scene === 'register' || scene === 'bind') && exists) throw new AppError('ALREADY_REGISTERED')
   if (scene === 'resetPassword' && !exists) throw new AppError('CONTACT_NOT_FOUND')

@@ -6,7 +6,7 @@ import { codeKey, startCountdown } from './countdown'
 
 export type CodeTarget =
   | { kind: 'phone'; region: string; phone: string; scene: CodeScene }
-  | { kind: 'email'; email: string; scene: Exclude<CodeScene, 'login'> }
+  | { kind: 'email'; email: string; scene: Exclude<CodeScene, 'login' | 'realName'> }
 
 /** The countdown key of a destination: the gateway allows one code per destination per countdown, whatever the scene. */
 export function targetKey(target: CodeTarget): string {

@@ -1,6 +1,7 @@
 import { HOME_ROUTE, ROUTES, isTabRoute, type RoutePath } from '@ess/contract'
 import { openRoute, type RouteQuery } from '../navigation'
 import { platform } from '../platform'
+import { clientStorage } from '../storage'
 
 /**
  * The page to return to after login (SPEC §4: "the remembered target page", default home).
@@ -49,4 +50,15 @@ export async function openLoginTarget(): Promise<void> {
   forgetLoginTarget()
   if (isTabRoute(target.route)) return openRoute(target.route)
   return openRoute(target.route, target.query, { replace: true })
+}
+
+/**
+ * For pages only a logged-in user may see: without a token, remembers the page (with its query)
+ * and replaces it with the login page; answers whether the user is logged in.
+ */
+export function requireLogin(route: RoutePath, query?: RouteQuery): boolean {
+  if (clientStorage.get('token')) return true
+  rememberLoginTarget(route, query)
+  void openRoute(platform().loginRoute, undefined, { replace: true })
+  return false
 }

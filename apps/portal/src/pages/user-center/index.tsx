@@ -1,5 +1,5 @@
 import { ROUTE_PATHS, type RoutePath, type UserInfo } from '@ess/contract'
-import { Ask, Internation, Setting, ShieldCheck, Tips, User } from '@nutui/icons-react-taro'
+import { Ask, Internation, Order, Setting, ShieldCheck, Tips, User } from '@nutui/icons-react-taro'
 import { Avatar, Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
@@ -12,6 +12,7 @@ import { loadUser, logout } from '@/core/auth/session'
 import { rememberLoginTarget } from '@/core/auth/target'
 import { userStore } from '@/core/auth/user-store'
 import { confirm } from '@/core/confirm'
+import { needsRealName, openRealName } from '@/core/real-name/gate'
 import { openRoute } from '@/core/navigation'
 import { LANGUAGE_NAMES, useI18n, type Dictionary } from '@/i18n'
 import './index.scss'
@@ -28,7 +29,9 @@ const ENTRIES: ReadonlyArray<{ key: EntryKey; route: RoutePath; icon: ReactNode 
 
 function UserHeader({ user }: { user: UserInfo }) {
   const { t } = useI18n()
-  const certified = user.certificationStatus === 1 && !user.isExpired
+  const certified = !needsRealName(user)
+  const expired = user.certificationStatus === 1 && user.isExpired
+  const tag = certified ? t.userCenter.certified : expired ? t.userCenter.certificationExpired : t.userCenter.notCertified
   return (
     <View className="uc-header" data-testid="uc-header" data-state="user">
       <View className="uc-header__row">
@@ -45,9 +48,14 @@ function UserHeader({ user }: { user: UserInfo }) {
             {displayName(user)}
           </Text>
           <View className="uc-header__meta">
-            <Text className={`uc-header__tag${certified ? ' uc-header__tag--ok' : ''}`} data-testid="uc-certified">
-              {certified ? t.userCenter.certified : t.userCenter.notCertified}
-            </Text>
+            <View
+              className={`uc-header__tag${certified ? ' uc-header__tag--ok' : ' uc-header__tag--action'}`}
+              data-testid="uc-certified"
+              role={certified ? undefined : 'button'}
+              onClick={certified ? undefined : () => void openRealName('userCenter')}
+            >
+              {certified ? tag : `${tag} · ${t.userCenter.verifyNow}`}
+            </View>
             {user.phone && user.username && <Text className="uc-header__hint">{maskPhone(user.phone)}</Text>}
           </View>
         </View>
@@ -69,6 +77,18 @@ export default function UserCenterPage() {
   return (
     <PageFrame route="pages/user-center/index">
       {user ? <UserHeader user={user} /> : <VisitorHeader />}
+      {user && (
+        <ListCard>
+          <ListRow testId="entry-personal-info" icon={<User size={18} />} title={t.userCenter.personalInfo} onClick={() => void openRoute(ROUTE_PATHS.userInfo)} />
+          <ListRow
+            testId="entry-employee-record"
+            icon={<Order size={18} />}
+            title={t.userCenter.employeeRecord}
+            extra={needsRealName(user) ? t.userCenter.notCertified : user.certification?.companyName}
+            onClick={() => void openRoute(ROUTE_PATHS.userDetail)}
+          />
+        </ListCard>
+      )}
       <ListCard>
         {ENTRIES.map(({ key, route, icon }) => (
           <ListRow key={key} testId={`entry-${key}`} icon={icon} title={t.userCenter[key]} extra={extras[key]} onClick={() => void openRoute(route)} />

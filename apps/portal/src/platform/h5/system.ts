@@ -1,4 +1,4 @@
-import type { SystemAdapter } from '../types'
+import type { SystemAdapter, UploadFile } from '../types'
 
 /** The plain web: 44 px navigation bar under the CSS safe area. */
 export function createWebSystem(win: Window = window): SystemAdapter {
@@ -8,6 +8,7 @@ export function createWebSystem(win: Window = window): SystemAdapter {
     setDocumentLocale(locale) {
       win.document.documentElement.lang = locale
     },
+    chooseImage: () => pickWebImage(win),
     makePhoneCall(phone) {
       win.location.href = `tel:${phone.replace(/[^\d+]/g, '')}`
     },
@@ -27,4 +28,25 @@ export function readLaunchQuery(location: Pick<Location, 'search' | 'hash'>): Re
   const q = location.hash.indexOf('?')
   if (q >= 0) add(location.hash.slice(q + 1))
   return out
+}
+
+/** A file input, clicked: the browser's own picker (camera or album on phones). */
+function pickWebImage(win: Window): Promise<UploadFile | null> {
+  return new Promise((resolve) => {
+    const input = win.document.createElement('input')
+    input.type = 'file'
+    input.accept = 'image/png,image/jpeg,image/webp'
+    input.style.display = 'none'
+    input.addEventListener('change', () => {
+      const file = input.files?.[0]
+      input.remove()
+      resolve(file ? { name: 'file', blob: file, fileName: file.name } : null)
+    })
+    input.addEventListener('cancel', () => {
+      input.remove()
+      resolve(null)
+    })
+    win.document.body.appendChild(input)
+    input.click()
+  })
 }

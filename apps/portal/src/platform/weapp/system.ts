@@ -24,6 +24,11 @@ export function createMiniSystem(): SystemAdapter {
     clientType: () => 'weapp',
     navBarMetrics: () => (metrics ??= measure()),
     setDocumentLocale: () => undefined,
+    async chooseImage() {
+      const picked = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album', 'camera'] }).catch(() => null)
+      const filePath = picked?.tempFilePaths[0]
+      return filePath ? { name: 'file', filePath, fileName: filePath.split('/').pop() } : null
+    },
     makePhoneCall(phone) {
       Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)
     },

@@ -1,5 +1,38 @@
-import { PreparingPage } from '@/components/page-frame'
+import { ERRORS, ROUTE_PATHS, SERVICE_PHONE, type RoutePath } from '@ess/contract'
+import { Close } from '@nutui/icons-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import { View } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
+import { PageFrame } from '@/components/page-frame'
+import { ResultState } from '@/components/real-name'
+import '@/components/real-name/index.scss'
+import { canGoBack, goBack, openRoute } from '@/core/navigation'
+import { platform } from '@/core/platform'
+import { useI18n } from '@/i18n'
 
-export default function UsersIdentityFailPage() {
-  return <PreparingPage route="packages/users/identity/fail" />
+const ROUTE: RoutePath = 'packages/users/identity/fail'
+
+/** Not verified: the SPEC's real-name failure text, try again, or call customer service. */
+export default function IdentityFailPage() {
+  const { t, locale } = useI18n()
+  const r = t.realName
+  const { origin = '', method } = useRouter().params
+  const retry = () => {
+    if (canGoBack()) return void goBack()
+    const route = method === 'bankCard' ? ROUTE_PATHS.bankCardAuthentication : ROUTE_PATHS.idNumberAuthentication
+    void openRoute(route, { origin }, { replace: true })
+  }
+  return (
+    <PageFrame route="packages/users/identity/fail">
+      <ResultState icon={<Close size={36} />} tone="fail" title={r.failTitle} text={ERRORS.REAL_NAME_FAILED.message[locale]} testId="identity-fail" />
+      <View className="rn-actions">
+        <Button type="primary" block shape="round" size="large" data-testid="retry" onClick={retry}>
+          {r.retry}
+        </Button>
+        <View className="rn-link" role="button" data-testid="contact-service" onClick={() => platform().system.makePhoneCall(SERVICE_PHONE)}>
+          {r.contactService} {SERVICE_PHONE}
+        </View>
+      </View>
+    </PageFrame>
+  )
 }

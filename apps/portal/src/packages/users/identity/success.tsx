@@ -1,5 +1,37 @@
-import { PreparingPage } from '@/components/page-frame'
+import type { Certification, RoutePath } from '@ess/contract'
+import { Check } from '@nutui/icons-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import { View } from '@tarojs/components'
+import { useDidShow, useRouter } from '@tarojs/taro'
+import { useState } from 'react'
+import { PageFrame } from '@/components/page-frame'
+import { CertificationRecord, ResultState, successText } from '@/components/real-name'
+import { requireLogin } from '@/core/auth/target'
+import { loadCertification } from '@/core/real-name/api'
+import { resumeAfterRealName } from '@/core/real-name/gate'
+import { useI18n } from '@/i18n'
 
-export default function UsersIdentitySuccessPage() {
-  return <PreparingPage route="packages/users/identity/success" />
+const ROUTE: RoutePath = 'packages/users/identity/success'
+
+/** Verified: the masked record and its validity; Continue goes where the user was going (or `origin`). */
+export default function IdentitySuccessPage() {
+  const { t } = useI18n()
+  const r = t.realName
+  const origin = useRouter().params.origin
+  const [record, setRecord] = useState<Certification | null>(null)
+  useDidShow(() => {
+    if (!requireLogin(ROUTE, { origin })) return
+    void loadCertification().then((value) => setRecord(value ?? null))
+  })
+  return (
+    <PageFrame route="packages/users/identity/success">
+      <ResultState icon={<Check size={40} />} tone="ok" title={r.successTitle} text={record ? successText(r.successText, record) : undefined} testId="identity-success" />
+      {record && <CertificationRecord record={record} />}
+      <View className="rn-actions">
+        <Button type="primary" block shape="round" size="large" data-testid="continue" onClick={() => void resumeAfterRealName(origin)}>
+          {r.continue}
+        </Button>
+      </View>
+    </PageFrame>
+  )
 }

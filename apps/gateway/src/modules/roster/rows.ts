@@ -1,0 +1,116 @@
+import { GENDERS, PATTERNS, idNumberCheckDigitValid } from '@ess/contract'
+import { z } from 'zod'
+import { DICTIONARIES } from '../dict/data'
+
+/** One employee of the roster, as the CSV import and the demo seed give it. */
+export interface RosterRow {
+  companyCode: string
+  companyNameZh: string
+  companyNameEn: string
+  employeeNo: string
+  name: string
+  pinyinName: string | null
+  gender: (typeof GENDERS)[number]
+  birthdate: string | null
+  nationality: string | null
+  idType: string
+  idNo: string
+  phone: string | null
+  email: string | null
+  address: string | null
+  postcode: string | null
+}
+
+/** The CSV columns, in the order of the sample file (`apps/gateway/samples/roster.sample.csv`). */
+export const ROSTER_COLUMNS = [
+  'company_code',
+  'company_name_zh',
+  'company_name_en',
+  'employee_no',
+  'name',
+  'pinyin_name',
+  'gender',
+  'birthdate',
+  'nationality',
+  'id_type',
+  'id_no',
+  'phone',
+  'email',
+  'address',
+  'postcode',
+] as const
+
+const dictValues = (type: 'idType' | 'nationality') => new Set(DICTIONARIES[type].map(([value]) => value))
+const ID_TYPES = dictValues('idType')
+const NATIONALITIES = dictValues('nationality')
+
+const required = (label: string, max = 100) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is longer than ${max} characters`)
+const optional = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is longer than ${max} characters`)
+    .transform((v) => v || null)
+
+function realDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
+}
+
+/** A CSV record (column name → text) checked and turned into a RosterRow; messages name the column. */
+export const RosterRecordSchema = z
+  .object({
+    company_code: required('company_code', 32).regex(/^[A-Za-z0-9_-]+$/, 'company_code may hold letters, digits, - and _ only'),
+    company_name_zh: required('company_name_zh', 100),
+    company_name_en: required('company_name_en', 200),
+    employee_no: required('employee_no', 32).regex(/^[A-Za-z0-9_-]+$/, 'employee_no may hold letters, digits, - and _ only'),
+    name: required('name', 50).regex(PATTERNS.personName, 'name must be Chinese characters or letters'),
+    pinyin_name: optional(100, 'pinyin_name').refine((v) => v === null || /^[A-Za-z][A-Za-z\s·'-]*$/.test(v), 'pinyin_name must be letters'),
+    gender: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase() || 'U')
+      .refine((v): v is RosterRow['gender'] => (GENDERS as readonly string[]).includes(v), 'gender must be F, M or U'),
+    birthdate: optional(10, 'birthdate').refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v)), 'birthdate must be a real date YYYY-MM-DD'),
+    nationality: optional(8, 'nationality').refine((v) => v === null || NATIONALITIES.has(v), 'nationality is not a value of the nationality dictionary'),
+    id_type: required('id_type', 32).refine((v) => ID_TYPES.has(v), 'id_type is not a value of the idType dictionary'),
+    id_no: required('id_no', 32).transform((v) => v.toUpperCase()),
+    phone: optional(20, 'phone').refine((v) => v === null || PATTERNS.mobile.test(v), 'phone must be an 11-digit mainland mobile number'),
+    email: optional(254, 'email').refine((v) => v === null || PATTERNS.email.test(v), 'email is not a valid address'),
+    address: optional(200, 'address'),
+    postcode: optional(6, 'postcode').refine((v) => v === null || /^\d{6}$/.test(v), 'postcode must be 6 digits'),
+  })
+  .superRefine((r, ctx) => {
+    if (r.id_type !== 'ID_CARD') return
+    if (!PATTERNS.idNumber.test(r.id_no) || !idNumberCheckDigitValid(r.id_no)) {
+      ctx.addIssue({ code: 'custom', path: ['id_no'], message: 'id_no is not a valid resident ID number (format or check digit)' })
+      return
+    }
+    if (r.id_no.length === 18 && r.birthdate && r.birthdate.replaceAll('-', '') !== r.id_no.slice(6, 14)) {
+      ctx.addIssue({ code: 'custom', path: ['birthdate'], message: 'birthdate differs from the one in id_no' })
+    }
+  })
+  .transform(
+    (r): RosterRow => ({
+      companyCode: r.company_code,
+      companyNameZh: r.company_name_zh,
+      companyNameEn: r.company_name_en,
+      employeeNo: r.employee_no,
+      name: r.name,
+      pinyinName: r.pinyin_name,
+      gender: r.gender as RosterRow['gender'],
+      birthdate: r.birthdate,
+      nationality: r.nationality,
+      idType: r.id_type,
+      idNo: r.id_no,
+      phone: r.phone,
+      email: r.email ? r.email.toLowerCase() : null,
+      address: r.address,
+      postcode: r.postcode,
+    }),
+  )

@@ -1,0 +1,54 @@
+import type { Certification } from '@ess/contract'
+import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { fill, useI18n } from '../../i18n'
+import './index.scss'
+
+/** YYYY-MM-DD of an ISO time, in China time (the dates people see on their records). */
+export function chinaDate(iso: string): string {
+  return new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
+}
+
+/** A labelled value row of a read-only record. */
+export function InfoRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <View className="rn-info__row" data-testid={testId}>
+      <Text className="rn-info__label">{label}</Text>
+      <Text className="rn-info__value">{value}</Text>
+    </View>
+  )
+}
+
+/** The certification record, masked as the gateway answers it. */
+export function CertificationRecord({ record }: { record: Certification }) {
+  const { t } = useI18n()
+  const r = t.realName
+  return (
+    <View className="rn-info" data-testid="certification-record">
+      <InfoRow label={r.realName} value={record.realName} testId="record-name" />
+      <InfoRow label={r.idNo} value={record.idNo} testId="record-id" />
+      <InfoRow label={r.company} value={record.companyName} testId="record-company" />
+      <InfoRow label={r.employeeNo} value={record.employeeNo} testId="record-employee-no" />
+      <InfoRow label={r.method} value={record.method === 'bankCard' ? r.methodBankCard : r.methodIdNumber} />
+      {record.bankCard && <InfoRow label={r.bankCard} value={record.bankCard} />}
+      <InfoRow label={r.certifiedAt} value={chinaDate(record.certifiedAt)} />
+      <InfoRow label={r.validUntil} value={chinaDate(record.expiresAt)} testId="record-valid-until" />
+    </View>
+  )
+}
+
+/** A result screen: a round icon, a title, a sentence, then actions. */
+export function ResultState({ icon, tone, title, text, children, testId }: { icon: ReactNode; tone: 'ok' | 'fail'; title: string; text?: string; children?: ReactNode; testId?: string }) {
+  return (
+    <View className="rn-result" data-testid={testId}>
+      <View className={`rn-result__icon rn-result__icon--${tone}`}>{icon}</View>
+      <Text className="rn-result__title">{title}</Text>
+      {text && <Text className="rn-result__text">{text}</Text>}
+      {children}
+    </View>
+  )
+}
+
+export function successText(template: string, record: Certification): string {
+  return fill(template, { date: chinaDate(record.expiresAt) })
+}

@@ -1,0 +1,23 @@
+import { calls, type DictType, type Locale } from '@ess/contract'
+import { request } from './http/request'
+
+/** Dictionary labels by value, per language and type, read once (they change only with a release). */
+const cache = new Map<string, Promise<Record<string, string>>>()
+
+export function dictLabels(type: DictType, locale: Locale): Promise<Record<string, string>> {
+  const key = `${locale}:${type}`
+  let found = cache.get(key)
+  if (!found) {
+    found = request(calls.dictList, { type }, { needShowToast: false }).then((list) => {
+      if (!list) cache.delete(key)
+      return Object.fromEntries((list?.items ?? []).map((item) => [item.value, item.label]))
+    })
+    cache.set(key, found)
+  }
+  return found
+}
+
+/** Test helper. */
+export function resetDictCache(): void {
+  cache.clear()
+}

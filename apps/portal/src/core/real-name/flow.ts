@@ -1,0 +1,18 @@
+import { ROUTE_PATHS } from '@ess/contract'
+import { openRoute } from '../navigation'
+import { platform } from '../platform'
+import type { VerifyOutcome } from './api'
+
+/**
+ * After a verification: success → identity/success (the native app is told through its bridge,
+ * SPEC §1 "id-verify success"); the SPEC's real-name failure → identity/fail with the method to
+ * retry; any other refusal was toasted and the form stays.
+ */
+export async function showOutcome(outcome: VerifyOutcome, method: 'idNumber' | 'bankCard', origin: string): Promise<void> {
+  if (outcome.ok) {
+    platform().bridge?.idVerifySuccess()
+    await openRoute(ROUTE_PATHS.identitySuccess, { origin }, { replace: true })
+  } else if (outcome.failed) {
+    await openRoute(ROUTE_PATHS.identityFail, { origin, method })
+  }
+}
