@@ -171,3 +171,29 @@ export async function lastOutboxId(page: Page, to: string): Promise<number> {
   const body = (await res.json()) as { data: { data: Array<{ id: number }> } }
   return body.data.data[0]?.id ?? 0
 }
+
+/** A mainland mobile number no other test uses. */
+export function newPhone(): string {
+  return `13${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+}
+
+const exactText = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+
+/**
+ * Signs a new phone up through the SMS-code login (the slider dragged, the code read from the dev
+ * outbox, the agreements ticked) from the login page; ends wherever the login target leads.
+ */
+export async function signUpByCode(page: Page, locale: Locale, phone = newPhone()): Promise<string> {
+  const t = DICTIONARIES[locale]
+  const login = page.locator('[data-route="packages/login/login-type/index"]')
+  await expectRoute(page, 'packages/login/login-type/index', locale)
+  await login.getByTestId('tab-code').click()
+  await login.locator(`input[placeholder="${t.auth.phonePlaceholder}"]`).fill(phone)
+  await login.getByTestId('agree').click()
+  await login.getByTestId('get-code').click()
+  await solveSlider(page)
+  const code = await readCode(page, `+86${phone}`)
+  await login.locator(`input[placeholder="${t.auth.codePlaceholder}"]`).fill(code)
+  await login.locator('taro-button-core').filter({ hasText: exactText(t.auth.login) }).click()
+  return phone
+}
