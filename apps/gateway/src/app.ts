@@ -6,6 +6,8 @@ import type { Config } from './config'
 import { pathOf } from './lib/url'
 import agreementRoutes from './modules/agreement/routes'
 import certificationRoutes from './modules/certification/routes'
+import cmsRoutes from './modules/cms/routes'
+import grantRoutes from './modules/grant/routes'
 import registerRoutes from './modules/register/routes'
 import sessionRoutes from './modules/session/routes'
 import userRoutes from './modules/user/routes'
@@ -89,6 +91,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(verifyRoutes)
   await fastify.register(registerRoutes)
   await fastify.register(certificationRoutes)
+  await fastify.register(cmsRoutes)
+  await fastify.register(grantRoutes)
   if (!config.isProduction) await fastify.register(devRoutes)
 
   await fastify.register(portal, { portalDir: config.portalDir })

@@ -21,6 +21,7 @@ describe('config', () => {
       servicePhone: SERVICE_PHONE,
       trustProxy: false,
       captchasPerClientPerMinute: 20,
+      legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
     })
     expect(config.portalDir.endsWith(path.join('apps', 'portal', 'dist', 'h5'))).toBe(true)
   })

@@ -1,5 +1,8 @@
 import path from 'node:path'
 import { SERVICE_PHONE } from '@ess/contract'
+
+/** The sample provider page the gateway serves in place of the older user center (inner jumps). */
+export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedirect'
 import { z } from 'zod'
 import { packageDir } from './paths'
 
@@ -47,6 +50,8 @@ const EnvSchema = z
     TRUST_PROXY: trustProxy,
     /** Slider puzzles one client (device id + IP) may draw per minute; raise it for clients behind one device id. */
     CAPTCHAS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** The older user center's loginByCodeAndRedirect page (inner jumps); the gateway's sample provider page by default. */
+    LEGACY_USER_CENTER_URL: z.string().trim().url().optional(),
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
     path: ['MAIL_FROM'],
@@ -68,6 +73,7 @@ const EnvSchema = z
     servicePhone: env.SERVICE_PHONE,
     trustProxy: env.TRUST_PROXY,
     captchasPerClientPerMinute: env.CAPTCHAS_PER_CLIENT_PER_MINUTE,
+    legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
   }))
 
 export type Config = z.output<typeof EnvSchema>

@@ -9,6 +9,7 @@ import { loadFieldCipher } from './infra/crypto/field-cipher'
 import { loadHmacKey } from './infra/crypto/hmac-key'
 import { clientCompany, employee } from './db/schema'
 import { DEMO_ROSTER } from './modules/roster/data'
+import { ARTICLES, CATEGORIES, PAGES } from './modules/cms/content'
 import os from 'node:os'
 import path from 'node:path'
 import { mkdtempSync } from 'node:fs'
@@ -32,7 +33,7 @@ const snapshot = async () => ({
 describe('seeding', () => {
   it('writes the data once; a second run writes and changes nothing', async () => {
     const expectedDict = Object.values(DICTIONARIES).reduce((n, items) => n + items.length, 0)
-    expect(await seedDemoData(database.db, deps)).toBe(expectedDict + 3 + 3 + 3 + DEMO_ROSTER.length)
+    expect(await seedDemoData(database.db, deps)).toBe(expectedDict + 3 + 3 + 3 + DEMO_ROSTER.length + Object.keys(PAGES).length + CATEGORIES.length + ARTICLES.length)
     const first = await snapshot()
     expect(first.dict).toHaveLength(expectedDict)
     expect(first.agreements.map((a) => a.code)).toEqual(['user', 'privacy', 'cancellation'])

@@ -80,6 +80,13 @@ export const ERRORS = {
   AVATAR_INVALID: def(100523, 400, '请上传PNG、JPG或WebP格式的图片', 'Please upload a PNG, JPEG or WebP image'),
   AVATAR_TOO_LARGE: def(100524, 413, '图片不能超过2MB', 'The image must not exceed 2 MB'),
 
+  // Content and inner jumps (100540–100559).
+  PAGE_NOT_FOUND: def(100540, 404, '页面不存在或已下线', 'This page does not exist or is no longer published'),
+  ARTICLE_NOT_FOUND: def(100541, 404, '文章不存在或已下线', 'This article does not exist or is no longer published'),
+  UNKNOWN_AUTH_APP: def(100542, 400, '未知的应用', 'Unknown application'),
+  GRANT_CODE_INVALID: def(100543, 400, '授权码无效、已使用或已过期', 'The one-time code is invalid, used or expired'),
+  APP_CREDENTIALS_INVALID: def(100544, 401, '应用凭证无效', 'The application credentials are invalid'),
+
   // Sign-in, continued (100560–100579).
   PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),
 } as const satisfies Record<string, ErrorDef>

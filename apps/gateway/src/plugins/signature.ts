@@ -4,6 +4,13 @@ import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
 import { pathOf, queryOf } from '../lib/url'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Called by another system with its own credentials, not by the portal: not signed. */
+    serverToServer?: boolean
+  }
+}
+
 /** Routes under these prefixes must carry the signed headers of the contract. */
 const SIGNED_PREFIXES = ['/app/user/api/', '/app/cms/', '/app/sso/']
 
@@ -45,7 +52,8 @@ export default fp(
     }
 
     fastify.addHook('onRoute', (route) => {
-      if (!isSignedPath(route.url)) return
+      // Server-to-server calls (the older system redeeming a code) authenticate as an app instead.
+      if (!isSignedPath(route.url) || route.config?.serverToServer) return
       const existing = route.preValidation ?? []
       route.preValidation = [verify, ...(Array.isArray(existing) ? existing : [existing])]
       route.schema = { ...route.schema, security: SIGNED_SECURITY }

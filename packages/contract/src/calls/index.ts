@@ -8,6 +8,7 @@ export * from './verify'
 export * from './register'
 export * from './user'
 export * from './certification'
+export * from './cms'
 
 import { health } from './system'
 import { dictList } from './dict'
@@ -16,6 +17,7 @@ import { getPasswordPubKey, loginByAccount, loginSignupByPhoneCode, refreshToken
 import { checkCaptcha, getCaptcha, sendEmailCode, sendEmailPassCode, sendPhoneCode, sendPhonePassCode } from './verify'
 import { registerByEmailPwd, registerByPhonePwd } from './register'
 import { getUserInfo, logout, signOut } from './user'
+import { cmsPage, grantCode, informationDetail, informationTree } from './cms'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
 
 /** Every call of the contract, by name. The gateway registers these; the OpenAPI is generated from them. */
@@ -45,5 +47,9 @@ export const calls = {
   getUserPersonalInfo,
   editUserPersonalInfo,
   uploadAvatar,
+  cmsPage,
+  informationTree,
+  informationDetail,
+  grantCode,
 } as const
 export type CallName = keyof typeof calls

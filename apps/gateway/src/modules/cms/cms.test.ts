@@ -1,0 +1,145 @@
+import { calls } from '@ess/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedAccount } from '../../../test/helpers/accounts'
+import { type TestApp, buildTestApp } from '../../../test/helpers/app'
+import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
+import { SECOND, testClock } from '../../../test/helpers/clock'
+import { DEMO_ROSTER } from '../roster/data'
+import { EXCHANGE_PATH } from '../grant/routes'
+import { LEGACY_APP_ID, loadLegacySecret } from '../grant/service'
+import { PAGES } from './content'
+import { publishPage } from './service'
+
+const clock = testClock(new Date('2026-11-20T02:00:00Z'))
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ now: clock.now })
+})
+afterAll(() => t.close())
+
+const page = (pageCode: string, locale = 'zh-CN') => callApi(t.app, calls.cmsPage, { pageCode }, { locale })
+
+describe('GET cms/resource/page', () => {
+  it('answers the home floors in sort order, in the caller language, with the SPEC link items', async () => {
+    const zh = payloadOf(await page('homepage'))
+    const en = payloadOf(await page('homepage', 'en-US'))
+    expect(zh.floorList.map((f: { component: string }) => f.component)).toEqual(['banner', 'notice', 'grid', 'news', 'float'])
+    const grid = en.floorList.find((f: { component: string }) => f.component === 'grid')
+    expect(grid.items.map((i: { id: string }) => i.id)).toEqual(['payroll', 'socialInsurance', 'providentFund', 'medClaims', 'checkUp', 'welfare', 'guide', 'allServices'])
+    expect(grid.items[0]).toMatchObject({ name: 'Payslips', link: 'inner:payment', loginRequired: true, authenticationRequired: true, CPAppId: '101', CPAuthType: '0' })
+    expect(zh.floorList[2].items[0].name).toBe('工资条')
+    const sorts = zh.floorList.map((f: { sort: number }) => f.sort)
+    expect([...sorts].sort((a, b) => a - b)).toEqual(sorts)
+    const services = payloadOf(await page('servicegrid', 'en-US'))
+    expect(services.floorList.every((f: { component: string }) => f.component === 'grid')).toBe(true)
+  })
+
+  it('refuses an unknown page code with a 404 envelope, and a malformed one as invalid input', async () => {
+    const missing = expectRefusal(await page('nope', 'en-US'), 'PAGE_NOT_FOUND', 404)
+    expect(missing.msg).toBe('This page does not exist or is no longer published')
+    expectRefusal(await page('Home Page!'), 'VALIDATION_FAILED', 400)
+    expectRefusal(await callApi(t.app, calls.cmsPage, {} as never), 'VALIDATION_FAILED', 400)
+  })
+
+  it('is read from the cache, and a change is seen at the next read, also by a second gateway sharing the stores', async () => {
+    // Gateways sharing a database share its keys too (the same DATA_DIR/keys).
+    const second = await buildTestApp({ database: t.database, kv: t.kv, now: clock.now, env: { DATA_DIR: t.config.dataDir } })
+    try {
+      const before = payloadOf(await page('servicegrid'))
+      payloadOf(await callApi(second.app, calls.cmsPage, { pageCode: 'servicegrid' }))
+      const floors = PAGES.servicegrid('zh-CN', [])
+      const changed = floors.map((f) => (f.component === 'grid' && f.id === 'svc-pay' ? { ...f, title: '薪资与个税' } : f))
+      expect(await publishPage(t.database.db, t.kv, 'servicegrid', { zh: changed, en: PAGES.servicegrid('en-US', []) })).toBe(true)
+      const after = payloadOf(await page('servicegrid'))
+      expect(after.version).toBe(before.version + 1)
+      expect(after.floorList[0].title).toBe('薪资与个税')
+      expect(payloadOf(await callApi(second.app, calls.cmsPage, { pageCode: 'servicegrid' })).floorList[0].title).toBe('薪资与个税')
+      // publishing the same floors again writes nothing
+      expect(await publishPage(t.database.db, t.kv, 'servicegrid', { zh: changed, en: PAGES.servicegrid('en-US', []) })).toBe(false)
+    } finally {
+      await second.app.close()
+    }
+  })
+
+  it('serves its images, and nothing else under the media path', async () => {
+    const image = await t.app.inject({ url: '/app/media/cms/icon-payroll.svg' })
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['content-type']).toBe('image/svg+xml')
+    expect(image.headers['content-security-policy']).toContain("default-src 'none'")
+    expect((await t.app.inject({ url: '/app/media/cms/missing.svg' })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: '/app/media/cms/..%2fpackage.json' })).statusCode).toBe(400)
+  })
+})
+
+describe('information tree and detail', () => {
+  it('lists news categories and the service guide, newest first, and opens an article as typed blocks', async () => {
+    const tree = payloadOf(await callApi(t.app, calls.informationTree, undefined, { locale: 'en-US' }))
+    expect(tree.map((c: { code: string; kind: string }) => `${c.code}:${c.kind}`)).toEqual(['news:news', 'notice:news', 'guide:guide'])
+    const dates = tree[0].articles.map((a: { publishedAt: string }) => a.publishedAt)
+    expect([...dates].sort().reverse()).toEqual(dates)
+    const article = payloadOf(await callApi(t.app, calls.informationDetail, { id: tree[0].articles[0].id }, { locale: 'en-US' }))
+    expect(article.title).toBe(tree[0].articles[0].title)
+    expect(article.blocks.some((b: { type: string }) => b.type === 'image')).toBe(true)
+    expect(JSON.stringify(article)).not.toMatch(/<script|<\w+[^>]*>/)
+  })
+
+  it('refuses an unknown article and a malformed id', async () => {
+    expectRefusal(await callApi(t.app, calls.informationDetail, { id: 'no-such-article' }), 'ARTICLE_NOT_FOUND', 404)
+    expectRefusal(await callApi(t.app, calls.informationDetail, { id: '../etc' }), 'VALIDATION_FAILED', 400)
+  })
+})
+
+describe('one-time codes and the exchange', () => {
+  let certified: string
+  let plain: string
+  beforeAll(async () => {
+    plain = (await seedAccount(t)).accessToken
+    certified = (await seedAccount(t)).accessToken
+    const p = DEMO_ROSTER[5]
+    payloadOf(await callApi(t.app, calls.certificationCheck, { method: 'idNumber', name: p.name, idNo: p.idNo }, { token: certified }))
+  })
+  const credentials = () => `Basic ${Buffer.from(`${LEGACY_APP_ID}:${loadLegacySecret(t.config.dataDir)}`).toString('base64')}`
+  const exchange = (code: string, authorization = credentials()) =>
+    t.app.inject({ method: 'POST', url: EXCHANGE_PATH, headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify({ code }) })
+
+  it('gates inner jumps: login (401), real-name verification, a known app', async () => {
+    expectRefusal(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'payment' }), 'SESSION_INVALID', 401)
+    expectRefusal(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'payment' }, { token: plain }), 'CERTIFICATION_REQUIRED', 403)
+    expectRefusal(await callApi(t.app, calls.grantCode, { authAppId: 'nobody' }, { token: plain }), 'UNKNOWN_AUTH_APP', 400)
+    expectRefusal(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'lottery' } as never, { token: plain }), 'VALIDATION_FAILED', 400)
+    // without a destination, a logged-in user may have a code
+    expect(payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID }, { token: plain })).redirect).toBeNull()
+  })
+
+  it('is redeemed once by the app it was issued to, with the verified employee; a second time fails', async () => {
+    const issued = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'payment' }, { token: certified }))
+    expect(issued).toMatchObject({ expiresIn: 120, redirect: '/salary/payslip', legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect' })
+    const first = payloadOf(await exchange(issued.code))
+    expect(first).toMatchObject({ appId: LEGACY_APP_ID, dest: 'payment', certified: true, employeeNo: DEMO_ROSTER[5].employeeNo, companyName: DEMO_ROSTER[5].companyNameZh })
+    expect(first.name).toBe(`*${DEMO_ROSTER[5].name.slice(-1)}`)
+    expectRefusal(await exchange(issued.code), 'GRANT_CODE_INVALID', 400)
+  })
+
+  it('refuses wrong credentials without spending the code, and an expired code', async () => {
+    const issued = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'checkUp' }, { token: certified }))
+    expectRefusal(await exchange(issued.code, `Basic ${Buffer.from(`${LEGACY_APP_ID}:wrong`).toString('base64')}`), 'APP_CREDENTIALS_INVALID', 401)
+    expectRefusal(await exchange(issued.code, 'Bearer x'), 'APP_CREDENTIALS_INVALID', 401)
+    payloadOf(await exchange(issued.code))
+    const late = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'checkUp' }, { token: certified }))
+    clock.advance(121 * SECOND)
+    expectRefusal(await exchange(late.code), 'GRANT_CODE_INVALID', 400)
+  })
+
+  it('the sample provider page redeems the code through the exchange and shows who signed in, clearly labelled', async () => {
+    const issued = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'insurance' }, { token: certified }))
+    const url = `/sample-provider/loginByCodeAndRedirect?code=${encodeURIComponent(issued.code)}&redirect=${encodeURIComponent(issued.redirect)}&lang=en-US&openId=&source=h5`
+    const shown = await t.app.inject({ url })
+    expect(shown.statusCode).toBe(200)
+    expect(shown.body).toContain('Sample provider page')
+    expect(shown.body).toContain('Signed in with a one-time code')
+    expect(shown.body).toContain(DEMO_ROSTER[5].employeeNo)
+    expect(shown.body).toContain('insurance')
+    const again = await t.app.inject({ url })
+    expect(again.body).toContain('The one-time code is invalid, used or expired')
+  })
+})

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { ErrorEnvelopeSchema, calls, callUrl, ok, successEnvelope } from '@ess/contract'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { AppError } from '../../lib/app-error'
+import { registerCall } from '../../lib/call-route'
+import { packageDir } from '../../paths'
+import { PageCache, informationDetail, informationTree } from './service'
+
+/** The CMS images shipped in the repo, read once at start. */
+function loadMedia(): Map<string, Buffer> {
+  const dir = path.join(packageDir, 'assets/cms')
+  return new Map(readdirSync(dir).filter((f) => f.endsWith('.svg')).map((f) => [f, readFileSync(path.join(dir, f))]))
+}
+
+export default async function cmsRoutes(fastify: FastifyInstance) {
+  const cache = new PageCache(fastify.db, fastify.kv)
+
+  // The page read answers its cached envelope text as is (no per-request serialisation).
+  const call = calls.cmsPage
+  fastify.route({
+    method: call.method,
+    url: callUrl(call),
+    config: { access: call.access, reagreeExempt: false },
+    schema: {
+      summary: call.summary,
+      tags: call.tags,
+      querystring: call.query,
+      response: { 200: successEnvelope(call.response), '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema },
+    },
+    handler: async (request, reply) => {
+      const { pageCode } = request.query as { pageCode: string }
+      const body = await cache.read(pageCode, request.locale, (page) => JSON.stringify(ok(page)))
+      return reply.type('application/json; charset=utf-8').send(body)
+    },
+  })
+  registerCall(fastify, calls.informationTree, (request) => informationTree(fastify.db, request.locale))
+  registerCall(fastify, calls.informationDetail, (request) => informationDetail(fastify.db, request.query.id, request.locale))
+
+  const media = loadMedia()
+  fastify.get('/app/media/cms/:file', { schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.svg$/) }) } }, async (request, reply) => {
+    const bytes = media.get((request.params as { file: string }).file)
+    if (!bytes) throw new AppError('NOT_FOUND')
+    return reply
+      .header('content-type', 'image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(bytes)
+  })
+}

@@ -1,0 +1,142 @@
+import type { Article, CmsPage, InformationTree, Locale } from '@ess/contract'
+import { asc, desc, eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { cmsArticle, cmsCategory, cmsPage } from '../../db/schema'
+import type { Kv } from '../../infra/kv'
+import { AppError } from '../../lib/app-error'
+import { ARTICLES, CATEGORIES, PAGES, media } from './content'
+
+const LOCALES: Locale[] = ['zh-CN', 'en-US']
+const versionKey = (code: string) => `cms:page-version:${code}`
+const cover = (name: string) => ({ url: media(name), width: 690, height: 300 })
+
+/**
+ * The read cache of pages: per process, per page and language, the answer serialised once (the
+ * success envelope as JSON text). Every change bumps the page's version in the database and in the
+ * KV; a read compares the KV version (one memory or Redis look-up) and rebuilds on a mismatch, so
+ * every gateway process sharing the KV sees a change at its next read.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, { version: number; body: string }>()
+  constructor(
+    private readonly db: Database,
+    private readonly kv: Kv,
+  ) {}
+
+  /** The envelope JSON of a page in a language; PAGE_NOT_FOUND for an unknown code. */
+  async read(code: string, locale: Locale, envelope: (page: CmsPage) => string): Promise<string> {
+    const key = `${code}:${locale}`
+    const known = await this.kv.get(versionKey(code))
+    const cached = this.entries.get(key)
+    if (cached && known !== null && Number(known) === cached.version) return cached.body
+    const [row] = await this.db.select().from(cmsPage).where(eq(cmsPage.code, code))
+    if (!row) throw new AppError('PAGE_NOT_FOUND')
+    const floorList = [...(locale === 'en-US' ? row.floorsEn : row.floorsZh)].sort((a, b) => a.sort - b.sort)
+    const body = envelope({ pageCode: row.code, version: row.version, floorList })
+    this.entries.set(key, { version: row.version, body })
+    if (known === null || Number(known) !== row.version) await this.kv.set(versionKey(code), String(row.version), 30 * 24 * 3_600_000)
+    return body
+  }
+}
+
+/** Latest news summaries (for the home news floor). */
+function latestNews(locale: Locale) {
+  return ARTICLES.filter((a) => CATEGORIES.find((c) => c.code === a.categoryCode)?.kind === 'news')
+    .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+    .map((a) => ({ id: a.id, title: a.title[locale], summary: a.summary[locale], cover: cover(a.cover), publishedAt: a.publishedAt }))
+}
+
+/**
+ * Publishes a page's floors (both languages): the version goes up and the KV learns it, so every
+ * gateway's cache drops the old answer. Writes nothing when the floors are the same.
+ */
+export async function publishPage(db: Database, kv: Kv | undefined, code: string, floors: { zh: CmsPage['floorList']; en: CmsPage['floorList'] }, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .insert(cmsPage)
+    .values({ code, floorsZh: floors.zh, floorsEn: floors.en, version: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: cmsPage.code,
+      set: { floorsZh: floors.zh, floorsEn: floors.en, version: sql`${cmsPage.version} + 1`, updatedAt: now },
+      setWhere: sql`(${cmsPage.floorsZh}, ${cmsPage.floorsEn}) is distinct from (excluded.floors_zh, excluded.floors_en)`,
+    })
+    .returning({ version: cmsPage.version })
+  if (row && kv) await kv.set(versionKey(code), String(row.version), 30 * 24 * 3_600_000)
+  return Boolean(row)
+}
+
+/** The demo pages and articles (idempotent); returns the rows written. */
+export async function seedContent(db: Database): Promise<number> {
+  let written = 0
+  for (const [code, build] of Object.entries(PAGES)) {
+    if (await publishPage(db, undefined, code, { zh: build('zh-CN', latestNews('zh-CN')), en: build('en-US', latestNews('en-US')) })) written++
+  }
+  for (const c of CATEGORIES) {
+    const rows = await db
+      .insert(cmsCategory)
+      .values({ code: c.code, kind: c.kind, nameZh: c.name['zh-CN'], nameEn: c.name['en-US'], sort: c.sort })
+      .onConflictDoUpdate({
+        target: cmsCategory.code,
+        set: { kind: c.kind, nameZh: c.name['zh-CN'], nameEn: c.name['en-US'], sort: c.sort },
+        setWhere: sql`(${cmsCategory.kind}, ${cmsCategory.nameZh}, ${cmsCategory.nameEn}, ${cmsCategory.sort}) is distinct from (excluded.kind, excluded.name_zh, excluded.name_en, excluded.sort)`,
+      })
+      .returning({ code: cmsCategory.code })
+    written += rows.length
+  }
+  for (const a of ARTICLES) {
+    const values = {
+      id: a.id,
+      categoryCode: a.categoryCode,
+      cover: a.cover,
+      titleZh: a.title['zh-CN'],
+      titleEn: a.title['en-US'],
+      summaryZh: a.summary['zh-CN'],
+      summaryEn: a.summary['en-US'],
+      sourceZh: a.source['zh-CN'],
+      sourceEn: a.source['en-US'],
+      blocksZh: a.blocks['zh-CN'],
+      blocksEn: a.blocks['en-US'],
+      publishedAt: new Date(a.publishedAt),
+    }
+    const { id: _id, ...set } = values
+    const rows = await db
+      .insert(cmsArticle)
+      .values(values)
+      .onConflictDoUpdate({
+        target: cmsArticle.id,
+        set,
+        setWhere: sql`(${cmsArticle.categoryCode}, ${cmsArticle.cover}, ${cmsArticle.titleZh}, ${cmsArticle.titleEn}, ${cmsArticle.summaryZh}, ${cmsArticle.summaryEn}, ${cmsArticle.sourceZh}, ${cmsArticle.sourceEn}, ${cmsArticle.blocksZh}, ${cmsArticle.blocksEn}, ${cmsArticle.publishedAt}) is distinct from (excluded.category_code, excluded.cover, excluded.title_zh, excluded.title_en, excluded.summary_zh, excluded.summary_en, excluded.source_zh, excluded.source_en, excluded.blocks_zh, excluded.blocks_en, excluded.published_at)`,
+      })
+      .returning({ id: cmsArticle.id })
+    written += rows.length
+  }
+  return written
+}
+
+const summaryOf = (row: typeof cmsArticle.$inferSelect, locale: Locale) => ({
+  id: row.id,
+  title: locale === 'en-US' ? row.titleEn : row.titleZh,
+  summary: locale === 'en-US' ? row.summaryEn : row.summaryZh,
+  cover: cover(row.cover),
+  publishedAt: row.publishedAt.toISOString(),
+  source: locale === 'en-US' ? row.sourceEn : row.sourceZh,
+})
+
+/** Categories in order, each with its articles newest first. */
+export async function informationTree(db: Database, locale: Locale): Promise<InformationTree> {
+  const categories = await db.select().from(cmsCategory).orderBy(asc(cmsCategory.sort))
+  const articles = await db.select().from(cmsArticle).orderBy(desc(cmsArticle.publishedAt))
+  return categories.map((c) => ({
+    code: c.code,
+    name: locale === 'en-US' ? c.nameEn : c.nameZh,
+    kind: c.kind,
+    articles: articles.filter((a) => a.categoryCode === c.code).map((a) => summaryOf(a, locale)),
+  }))
+}
+
+export async function informationDetail(db: Database, id: string, locale: Locale): Promise<Article> {
+  const [row] = await db.select().from(cmsArticle).where(eq(cmsArticle.id, id))
+  if (!row) throw new AppError('ARTICLE_NOT_FOUND')
+  return { ...summaryOf(row, locale), categoryCode: row.categoryCode, blocks: locale === 'en-US' ? row.blocksEn : row.blocksZh }
+}
+
+export { LOCALES }

@@ -1,0 +1,73 @@
+import { ErrorEnvelopeSchema, calls, ok, successEnvelope } from '@ess/contract'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { SAMPLE_PROVIDER_LOGIN_PATH } from '../../config'
+import { registerCall } from '../../lib/call-route'
+import { authOf } from '../../plugins/auth'
+import { LEGACY_APP_ID, authenticateApp, issueGrantCode, loadLegacySecret, redeemGrantCode, registerLegacyApp } from './service'
+import { type Exchanged, samplePage } from './sample-page'
+
+/** The server-to-server exchange of a one-time code (documented in the README). */
+export const EXCHANGE_PATH = '/app/sso/grant/exchange'
+
+const RedeemedSchema = z.object({
+  userId: z.string(),
+  appId: z.string(),
+  dest: z.string().nullable(),
+  phone: z.string().nullable(),
+  certified: z.boolean(),
+  name: z.string().nullable(),
+  employeeNo: z.string().nullable(),
+  companyName: z.string().nullable(),
+})
+
+export default async function grantRoutes(fastify: FastifyInstance) {
+  const secret = loadLegacySecret(fastify.config.dataDir)
+  await registerLegacyApp(fastify.db, secret)
+
+  registerCall(fastify, calls.grantCode, async (request) => {
+    const issued = await issueGrantCode(fastify.db, authOf(request), request.query, fastify.now())
+    return { ...issued, legacyLoginUrl: fastify.config.legacyLoginUrl }
+  })
+
+  // The older system redeems a code: authenticated as an app (HTTP Basic), not signed like the portal.
+  fastify.route({
+    method: 'POST',
+    url: EXCHANGE_PATH,
+    config: { serverToServer: true },
+    schema: {
+      summary: 'Server-to-server: an app (HTTP Basic with its id and secret) redeems a one-time code for the user it was issued for',
+      tags: ['sso'],
+      body: z.object({ code: z.string().min(1).max(128) }),
+      response: { 200: successEnvelope(RedeemedSchema), '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema },
+    },
+    handler: async (request) => {
+      const appId = await authenticateApp(fastify.db, request.headers.authorization)
+      return ok(await redeemGrantCode(fastify.db, appId, (request.body as { code: string }).code, fastify.now()))
+    },
+  })
+
+  // The sample provider page (the default legacy login URL): redeems the code through the exchange
+  // route above with the legacy app's credentials, and shows who signed in and what was asked for.
+  fastify.get(SAMPLE_PROVIDER_LOGIN_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>
+    const lang = query.lang === 'en-US' ? 'en-US' : 'zh-CN'
+    let result: Exchanged
+    if (!query.code) result = { ok: false }
+    else {
+      const response = await fastify.inject({
+        method: 'POST',
+        url: EXCHANGE_PATH,
+        headers: { authorization: `Basic ${Buffer.from(`${LEGACY_APP_ID}:${secret}`).toString('base64')}`, 'content-type': 'application/json', 'accept-language': lang },
+        payload: JSON.stringify({ code: query.code }),
+      })
+      const body = response.json() as { code: number; data: { data: z.infer<typeof RedeemedSchema> }; msg?: string }
+      result = body.code === 200 ? { ok: true, identity: body.data.data } : { ok: false, message: body.msg }
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
+      .send(samplePage(lang, result, { redirect: query.redirect ?? null, source: query.source ?? null, openId: query.openId ?? null }))
+  })
+}
