@@ -47,6 +47,20 @@ export interface Dictionary {
     employeeRecord: string
     logout: string
   }
+  /** Home, services, news, web pages and inner jumps (CMS). */
+  cms: {
+    more: string
+    loadFailed: string
+    retry: string
+    empty: string
+    source: string
+    jumping: string
+    jumpFailed: string
+    backHome: string
+    badAddressTitle: string
+    badAddressText: string
+    guideIntro: string
+  }
   /** Real-name verification (packages/auth, packages/users/identity). */
   realName: {
     optionTitle: string

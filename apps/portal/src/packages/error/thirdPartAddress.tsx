@@ -1,5 +1,23 @@
-import { PreparingPage } from '@/components/page-frame'
+import { Tips } from '@nutui/icons-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
+import { View } from '@tarojs/components'
+import { PageFrame } from '@/components/page-frame'
+import { ResultState } from '@/components/real-name'
+import { goHome } from '@/core/navigation'
+import { useI18n } from '@/i18n'
 
-export default function ErrorThirdPartAddressPage() {
-  return <PreparingPage route="packages/error/thirdPartAddress" />
+/** A refused or malformed third-party address (packages/webview sends it here). */
+export default function ThirdPartAddressPage() {
+  const { t } = useI18n()
+  return (
+    <PageFrame route="packages/error/thirdPartAddress">
+      <ResultState icon={<Tips size={36} />} tone="fail" title={t.cms.badAddressTitle} text={t.cms.badAddressText} testId="bad-address">
+        <View className="rn-actions" style={{ alignSelf: 'stretch' }}>
+          <Button type="primary" block shape="round" size="large" onClick={() => void goHome()}>
+            {t.cms.backHome}
+          </Button>
+        </View>
+      </ResultState>
+    </PageFrame>
+  )
 }

@@ -1,5 +1,23 @@
-import { PreparingPage } from '@/components/page-frame'
+import { ROUTE_PATHS } from '@ess/contract'
+import { WebView } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
+import { useEffect } from 'react'
+import { PageFrame } from '@/components/page-frame'
+import { safeWebviewUrl } from '@/core/links/webview'
+import { openRoute } from '@/core/navigation'
+import { platform } from '@/core/platform'
+import './index.scss'
 
+/** An embedded web page (query `url`): an iframe on H5, web-view in the mini-program. */
 export default function WebviewPage() {
-  return <PreparingPage route="packages/webview/index" />
+  const raw = useRouter().params.url
+  const url = safeWebviewUrl(raw ? decodeURIComponent(raw) : undefined, platform().apiBase)
+  useEffect(() => {
+    if (!url) void openRoute(ROUTE_PATHS.thirdPartAddress, undefined, { replace: true })
+  }, [url])
+  return (
+    <PageFrame route="packages/webview/index" className="webview-page">
+      {url && <WebView className="webview-page__frame" src={url} data-testid="webview" />}
+    </PageFrame>
+  )
 }

@@ -1,4 +1,4 @@
-import { ERRORS, ROUTE_PATHS, SERVICE_PHONE, type RoutePath } from '@ess/contract'
+import { ERRORS, ROUTE_PATHS, SERVICE_PHONE } from '@ess/contract'
 import { Close } from '@nutui/icons-react-taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { View } from '@tarojs/components'
@@ -10,7 +10,6 @@ import { canGoBack, goBack, openRoute } from '@/core/navigation'
 import { platform } from '@/core/platform'
 import { useI18n } from '@/i18n'
 
-const ROUTE: RoutePath = 'packages/users/identity/fail'
 
 /** Not verified: the SPEC's real-name failure text, try again, or call customer service. */
 export default function IdentityFailPage() {

@@ -1,5 +1,6 @@
-import { PreparingPage } from '@/components/page-frame'
+import { JumpCarrier } from '@/components/jump'
 
+/** Inner jumps to the provider's older pages (SPEC §2, §4). */
 export default function JumpTransitionPage() {
-  return <PreparingPage route="pages/jump/transition/index" />
+  return <JumpCarrier route="pages/jump/transition/index" />
 }

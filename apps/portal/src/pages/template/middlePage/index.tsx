@@ -1,5 +1,6 @@
-import { PreparingPage } from '@/components/page-frame'
+import { JumpCarrier } from '@/components/jump'
 
-export default function TemplateMiddlePagePage() {
-  return <PreparingPage route="pages/template/middlePage/index" />
+/** The middle page of jumps from other apps (SPEC §2). */
+export default function MiddlePage() {
+  return <JumpCarrier route="pages/template/middlePage/index" />
 }

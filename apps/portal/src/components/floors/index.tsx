@@ -1,0 +1,152 @@
+import type { Floor, LinkItem } from '@ess/contract'
+import { ArrowRight, Notice } from '@nutui/icons-react-taro'
+import { Image, Swiper, SwiperItem, Text, View } from '@tarojs/components'
+import { useI18n } from '../../i18n'
+import { openLinkItem } from '../../core/links/click'
+import { ROUTE_PATHS } from '@ess/contract'
+import { openRoute } from '../../core/navigation'
+import './index.scss'
+
+type FloorOf<C extends Floor['component']> = Extract<Floor, { component: C }>
+
+const tap = (item: LinkItem | null, origin: string) => () => {
+  if (item) void openLinkItem(item, origin)
+}
+
+/** Absolute image URLs on platforms whose pages are not served by the gateway. */
+const src = (url: string) => (/^https?:/i.test(url) ? url : `${ESS_API_BASE}${url}`)
+
+function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string }) {
+  const first = floor.slides[0]
+  // The slide's aspect ratio is reserved before the pictures load (no layout shift).
+  const ratio = first ? (first.image.height / first.image.width) * 100 : 43.5
+  return (
+    <View className="floor-banner" style={{ paddingTop: `${ratio}%` }} data-testid="floor-banner">
+      <Swiper className="floor-banner__swiper" indicatorDots indicatorColor="rgba(255,255,255,0.5)" indicatorActiveColor="#ffffff" autoplay circular interval={4000}>
+        {floor.slides.map((slide, i) => (
+          <SwiperItem key={i}>
+            <View className="floor-banner__slide" onClick={tap(slide.item, origin)} role="link" aria-label={slide.title}>
+              <Image className="floor-banner__image" src={src(slide.image.url)} mode="aspectFill" />
+              <Text className="floor-banner__title">{slide.title}</Text>
+            </View>
+          </SwiperItem>
+        ))}
+      </Swiper>
+    </View>
+  )
+}
+
+function NoticeFloor({ floor, origin }: { floor: FloorOf<'notice'>; origin: string }) {
+  return (
+    <View className="floor-notice" data-testid="floor-notice">
+      <Notice size={16} className="floor-notice__icon" />
+      <Swiper className="floor-notice__swiper" vertical autoplay circular interval={3500}>
+        {floor.messages.map((m, i) => (
+          <SwiperItem key={i}>
+            <View className="floor-notice__text" onClick={tap(m.item, origin)}>
+              {m.text}
+            </View>
+          </SwiperItem>
+        ))}
+      </Swiper>
+    </View>
+  )
+}
+
+function Grid({ floor, origin }: { floor: FloorOf<'grid'>; origin: string }) {
+  return (
+    <View className="floor-card" data-testid={`floor-grid-${floor.id}`}>
+      {floor.title && <Text className="floor-card__title">{floor.title}</Text>}
+      <View className="floor-grid" style={{ gridTemplateColumns: `repeat(${floor.columns}, 1fr)` }}>
+        {floor.items.map((item) => (
+          <View key={item.id} className="floor-grid__item" role="link" aria-label={item.name} data-testid={`link-${item.id}`} onClick={tap(item, origin)}>
+            <View className="floor-grid__icon">
+              {item.icon && <Image className="floor-grid__img" src={src(item.icon)} mode="aspectFit" />}
+              {item.badge && <Text className="floor-grid__badge">{item.badge}</Text>}
+            </View>
+            <Text className="floor-grid__name">{item.name}</Text>
+          </View>
+        ))}
+      </View>
+    </View>
+  )
+}
+
+function News({ floor, origin }: { floor: FloorOf<'news'>; origin: string }) {
+  const { t } = useI18n()
+  return (
+    <View className="floor-card" data-testid="floor-news">
+      <View className="floor-card__head">
+        <Text className="floor-card__title">{floor.title}</Text>
+        <View className="floor-card__more" role="link" data-testid="news-more" onClick={tap(floor.more, origin)}>
+          {t.cms.more}
+          <ArrowRight size={10} />
+        </View>
+      </View>
+      {floor.articles.map((a) => (
+        <View key={a.id} className="floor-news__item" role="link" data-testid={`news-${a.id}`} onClick={() => void openRoute(ROUTE_PATHS.newsDetail, { id: a.id })}>
+          <View className="floor-news__text">
+            <Text className="floor-news__title">{a.title}</Text>
+            <Text className="floor-news__date">{a.publishedAt.slice(0, 10)}</Text>
+          </View>
+          <Image className="floor-news__cover" src={src(a.cover.url)} mode="aspectFill" />
+        </View>
+      ))}
+    </View>
+  )
+}
+
+function Float({ floor, origin }: { floor: FloorOf<'float'>; origin: string }) {
+  return (
+    <View className="floor-float" role="link" aria-label={floor.label} data-testid="floor-float" onClick={tap(floor.item, origin)}>
+      <Image className="floor-float__icon" src={src(floor.icon)} mode="aspectFit" />
+      <Text className="floor-float__label">{floor.label}</Text>
+    </View>
+  )
+}
+
+/** The floors of a page in `sort` order; an unknown component is skipped (newer content, older app). */
+export function FloorList({ floors, origin }: { floors: readonly Floor[]; origin: string }) {
+  return (
+    <>
+      {[...floors]
+        .sort((a, b) => a.sort - b.sort)
+        .map((floor) => {
+          switch (floor.component) {
+            case 'banner':
+              return <Banner key={floor.id} floor={floor} origin={origin} />
+            case 'notice':
+              return <NoticeFloor key={floor.id} floor={floor} origin={origin} />
+            case 'grid':
+              return <Grid key={floor.id} floor={floor} origin={origin} />
+            case 'news':
+              return <News key={floor.id} floor={floor} origin={origin} />
+            case 'float':
+              return <Float key={floor.id} floor={floor} origin={origin} />
+            default:
+              return null
+          }
+        })}
+    </>
+  )
+}
+
+/** Placeholders shaped like the floors (banner ratio, a notice line, a grid of icons). */
+export function FloorsSkeleton({ banner = true }: { banner?: boolean }) {
+  return (
+    <View className="floors-skeleton" data-testid="floors-skeleton" aria-busy="true">
+      {banner && <View className="floors-skeleton__banner" />}
+      <View className="floor-card">
+        <View className="floors-skeleton__line" />
+        <View className="floor-grid" style={{ gridTemplateColumns: 'repeat(4, 1fr)' }}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <View key={i} className="floor-grid__item">
+              <View className="floors-skeleton__icon" />
+              <View className="floors-skeleton__text" />
+            </View>
+          ))}
+        </View>
+      </View>
+    </View>
+  )
+}

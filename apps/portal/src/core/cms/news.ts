@@ -1,0 +1,16 @@
+import { calls, type Article, type InformationTree } from '@ess/contract'
+import { request } from '../http/request'
+
+/** The information tree (news categories and the service guide) in the current language. */
+export function loadInformationTree(): Promise<InformationTree | undefined> {
+  return request(calls.informationTree)
+}
+
+export function loadArticle(id: string): Promise<Article | undefined> {
+  return request(calls.informationDetail, { id })
+}
+
+/** The categories a page shows: the service guide ('guide') or the news ones. */
+export function categoriesOf(tree: InformationTree, kind: 'news' | 'guide') {
+  return tree.filter((c) => c.kind === kind)
+}

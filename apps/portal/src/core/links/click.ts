@@ -1,0 +1,83 @@
+import { INNER_JUMP_DESTINATIONS, ROUTE_PATHS, isRoutePath, type InnerJumpDestination, type LinkItem, type RoutePath } from '@ess/contract'
+import { getLocale } from '../../i18n/store'
+import { loadUser } from '../auth/session'
+import { rememberLoginTarget } from '../auth/target'
+import { userStore } from '../auth/user-store'
+import { openRoute, type RouteQuery } from '../navigation'
+import { platform } from '../platform'
+import { needsRealName, openRealName } from '../real-name/gate'
+import { getToken } from '../session'
+import { clientStorage } from '../storage'
+
+/** Where a link item leads: a portal route with its query. */
+export interface LinkTarget {
+  route: RoutePath
+  query?: RouteQuery
+}
+
+/** `inner:<dest>` links jump to the provider's older pages (SPEC §3 inner jump destinations). */
+export function innerDestination(link: string): InnerJumpDestination | undefined {
+  const dest = link.startsWith('inner:') ? link.slice('inner:'.length) : undefined
+  return (INNER_JUMP_DESTINATIONS as readonly string[]).includes(dest ?? '') ? (dest as InnerJumpDestination) : undefined
+}
+
+/**
+ * An https link as opened (SPEC §4): the language and gray scheme added; third-party links
+ * (`external` 1) also get external, CPAppId (default 101), CPAuthType (default 0) and needOpenId.
+ */
+export function externalUrl(item: Pick<LinkItem, 'link' | 'external' | 'CPAppId' | 'CPAuthType' | 'needOpenId'>): string {
+  const url = new URL(item.link)
+  url.searchParams.set('lang', getLocale())
+  const gray = clientStorage.get('grayScheme')
+  if (gray) url.searchParams.set('gray', gray)
+  if (item.external === 1) {
+    url.searchParams.set('external', '1')
+    url.searchParams.set('CPAppId', item.CPAppId || '101')
+    url.searchParams.set('CPAuthType', item.CPAuthType || '0')
+    url.searchParams.set('needOpenId', String(item.needOpenId))
+  }
+  return url.toString()
+}
+
+/** The page a link item opens, or null when the link is not one the portal can open. */
+export function linkTarget(item: LinkItem): LinkTarget | null {
+  const { link } = item
+  if (/^https:\/\//i.test(link)) return { route: ROUTE_PATHS.webview, query: { url: externalUrl(item) } }
+  if (link === 'service') return { route: ROUTE_PATHS.service }
+  if (link === 'homeNews') return { route: ROUTE_PATHS.news, query: { newscode: 'news' } }
+  const dest = innerDestination(link)
+  if (dest) return { route: ROUTE_PATHS.jumpTransition, query: { dest } }
+  if (link.startsWith('/')) {
+    const [path, search = ''] = link.slice(1).split('?')
+    if (!isRoutePath(path)) return null
+    return { route: path, query: Object.fromEntries(new URLSearchParams(search)) }
+  }
+  return null
+}
+
+/**
+ * A tap on a link item (SPEC §4 page click rules): login required and logged out → login, then
+ * the target; real-name required and not verified (or expired) → the real-name option page with
+ * `origin`, then the target; otherwise the target opens. Resolves the target opened (or null).
+ */
+export async function openLinkItem(item: LinkItem, origin = 'home'): Promise<LinkTarget | null> {
+  const target = linkTarget(item)
+  if (!target) {
+    await openRoute(ROUTE_PATHS.thirdPartAddress)
+    return null
+  }
+  if (item.loginRequired && !getToken()) {
+    rememberLoginTarget(target.route, target.query)
+    await openRoute(platform().loginRoute)
+    return target
+  }
+  // The user may not be loaded yet right after start: the gate needs their certification state.
+  const user = userStore.getState().user ?? (item.authenticationRequired ? await loadUser() : null)
+  if (item.authenticationRequired && needsRealName(user)) {
+    await openRealName(origin, target)
+    return target
+  }
+  await openRoute(target.route, target.query)
+  return target
+}
+
