@@ -1,0 +1,172 @@
+import { AUTO_JUMP_GUARD_S, FLOOR_REFETCH_WINDOW_S, type LinkItem } from '@ess/contract'
+import Taro from '@tarojs/taro'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { userStore } from '../src/core/auth/user-store'
+import { floorsOf, loadFloors, resetFloors } from '../src/core/cms/floors'
+import { externalUrl, linkTarget, openLinkItem } from '../src/core/links/click'
+import { claimAutoJump, innerJump, legacyJumpUrl } from '../src/core/links/jump'
+import { safeWebviewUrl } from '../src/core/links/webview'
+import { localeStore } from '../src/i18n/store'
+import { installTestPlatform, ok } from './helpers'
+
+beforeEach(() => {
+  vi.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  resetFloors()
+})
+afterEach(() => vi.restoreAllMocks())
+
+const PAGE = (version: number) => ({ pageCode: 'homepage', version, floorList: [] })
+const item = (over: Partial<LinkItem>): LinkItem => ({
+  id: 'x',
+  name: 'X',
+  icon: null,
+  link: '/packages/news/index',
+  miniLink: null,
+  appLink: null,
+  loginRequired: false,
+  authenticationRequired: false,
+  external: 0,
+  CPAppId: '101',
+  CPAuthType: '0',
+  needOpenId: 0,
+  badge: null,
+  ...over,
+})
+const CERTIFIED = { userId: '1', phone: null, phoneRegion: null, email: 'a@b.cn', username: null, photo: null, gender: 'U', birthdate: null, certificationStatus: 1, isExpired: false, certification: null, hasPassword: true } as const
+
+describe('floor lists (SPEC §4: 600 s window, no second fetch in flight)', () => {
+  it('fetches once, answers from memory inside 600 s, again after it or when forced', async () => {
+    const { server } = installTestPlatform()
+    let t = 1_000_000
+    const now = () => t
+    server.reply(ok(PAGE(1)), ok(PAGE(2)), ok(PAGE(3)))
+    expect((await loadFloors('homepage', { now }))?.version).toBe(1)
+    t += (FLOOR_REFETCH_WINDOW_S - 1) * 1000
+    expect((await loadFloors('homepage', { now }))?.version).toBe(1)
+    expect(server.requests).toHaveLength(1)
+    t += 2000
+    expect((await loadFloors('homepage', { now }))?.version).toBe(2)
+    expect((await loadFloors('homepage', { now, force: true }))?.version).toBe(3)
+    expect(server.requests).toHaveLength(3)
+    expect(server.requests[0].url).toContain('/app/cms/resource/page?pageCode=homepage')
+  })
+
+  it('shares a fetch in flight, even a forced one', async () => {
+    const { server } = installTestPlatform()
+    let release: () => void = () => undefined
+    server.reply(() => new Promise((resolve) => (release = () => resolve(ok(PAGE(7))))))
+    const a = loadFloors('homepage')
+    const b = loadFloors('homepage', { force: true })
+    expect(floorsOf('homepage').loading).toBe(true)
+    release()
+    expect((await a)?.version).toBe(7)
+    expect((await b)?.version).toBe(7)
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('fetches again in another language; a failure keeps what was shown', async () => {
+    const { server } = installTestPlatform()
+    server.reply(ok(PAGE(1)), () => ({ status: 500, data: {} }))
+    await loadFloors('homepage')
+    localeStore.setState({ locale: 'en-US' })
+    expect((await loadFloors('homepage'))?.version).toBe(1)
+    expect(server.requests).toHaveLength(2)
+    expect(floorsOf('homepage')).toMatchObject({ failed: true, page: { version: 1 } })
+  })
+})
+
+describe('page click rules (SPEC §4)', () => {
+  it('maps links to pages: service tab, news, inner jumps, routes, https through the web-view page', () => {
+    installTestPlatform()
+    expect(linkTarget(item({ link: 'service' }))).toEqual({ route: 'pages/service/index' })
+    expect(linkTarget(item({ link: 'homeNews' }))).toEqual({ route: 'packages/news/index', query: { newscode: 'news' } })
+    expect(linkTarget(item({ link: 'inner:payment' }))).toEqual({ route: 'pages/jump/transition/index', query: { dest: 'payment' } })
+    expect(linkTarget(item({ link: '/packages/news/newsDetail?id=a1' }))).toEqual({ route: 'packages/news/newsDetail', query: { id: 'a1' } })
+    expect(linkTarget(item({ link: 'inner:lottery' }))).toBeNull()
+    expect(linkTarget(item({ link: '/no/such/page' }))).toBeNull()
+    expect(linkTarget(item({ link: 'http://plain.example.com' }))).toBeNull()
+    expect(linkTarget(item({ link: 'https://a.example.com/p?x=1' }))?.route).toBe('packages/webview/index')
+  })
+
+  it('adds language and gray scheme to https links, and the third-party parameters to external ones', () => {
+    installTestPlatform()
+    localStorage.setItem('gray-scheme', 'B')
+    localeStore.setState({ locale: 'en-US' })
+    const plain = new URL(externalUrl(item({ link: 'https://a.example.com/p?x=1' })))
+    expect(Object.fromEntries(plain.searchParams)).toEqual({ x: '1', lang: 'en-US', gray: 'B' })
+    const third = new URL(externalUrl(item({ link: 'https://mall.example.com/', external: 1, needOpenId: 1, CPAppId: '', CPAuthType: '' })))
+    expect(Object.fromEntries(third.searchParams)).toMatchObject({ external: '1', CPAppId: '101', CPAuthType: '0', needOpenId: '1' })
+  })
+
+  it('logged out and login required: login, remembering the target', async () => {
+    const { nav } = installTestPlatform()
+    await openLinkItem(item({ link: 'inner:payment', loginRequired: true, authenticationRequired: true }))
+    expect(nav.navigateTo).toHaveBeenCalledWith('/packages/login/login-type/index')
+    expect(JSON.parse(sessionStorage.getItem('login-target')!)).toEqual({ route: 'pages/jump/transition/index', query: { dest: 'payment' } })
+  })
+
+  it('real-name required and not verified: the option page with origin=home, remembering the target', async () => {
+    const { nav, server } = installTestPlatform()
+    localStorage.setItem('token', 't')
+    server.reply(ok({ ...CERTIFIED, certificationStatus: 0 }))
+    await openLinkItem(item({ link: 'inner:payment', loginRequired: true, authenticationRequired: true }))
+    expect(nav.navigateTo).toHaveBeenCalledWith('/packages/auth/realNameAuthOption?origin=home')
+    expect(JSON.parse(sessionStorage.getItem('real-name-target')!)).toEqual({ route: 'pages/jump/transition/index', query: { dest: 'payment' } })
+  })
+
+  it('verified: the target opens; tabs switch; an unusable link shows the bad-address page', async () => {
+    const { nav } = installTestPlatform()
+    localStorage.setItem('token', 't')
+    userStore.setState({ user: CERTIFIED })
+    await openLinkItem(item({ link: 'inner:payment', loginRequired: true, authenticationRequired: true }))
+    expect(nav.navigateTo).toHaveBeenLastCalledWith('/pages/jump/transition/index?dest=payment')
+    await openLinkItem(item({ link: 'service' }))
+    expect(nav.switchTab).toHaveBeenLastCalledWith('/pages/service/index')
+    await openLinkItem(item({ link: 'javascript:alert(1)' }))
+    expect(nav.navigateTo).toHaveBeenLastCalledWith('/packages/error/thirdPartAddress')
+  })
+})
+
+describe('inner jumps', () => {
+  it('leaves for the legacy login URL with code, redirect, lang, openId and source', async () => {
+    const { server, platform } = installTestPlatform()
+    const leave = vi.spyOn(platform.system, 'leaveTo').mockReturnValue(true)
+    localStorage.setItem('token', 't')
+    server.reply(ok({ code: 'C0DE', expiresIn: 120, legacyLoginUrl: 'https://ouc.example.com/loginByCodeAndRedirect', redirect: '/salary/payslip' }))
+    expect(await innerJump('payment', 10_000_000)).toBe('left')
+    const url = new URL(leave.mock.calls[0][0])
+    expect(url.origin + url.pathname).toBe('https://ouc.example.com/loginByCodeAndRedirect')
+    expect(Object.fromEntries(url.searchParams)).toEqual({ code: 'C0DE', redirect: '/salary/payslip', lang: 'zh-CN', openId: '', source: 'h5' })
+    expect(server.requests[0].url).toContain('authAppId=ouc')
+  })
+
+  it('at most one automatic jump per 5 s', () => {
+    installTestPlatform()
+    expect(claimAutoJump(1_000_000)).toBe(true)
+    expect(claimAutoJump(1_000_000 + AUTO_JUMP_GUARD_S * 1000 - 1)).toBe(false)
+    expect(claimAutoJump(1_000_000 + AUTO_JUMP_GUARD_S * 1000)).toBe(true)
+  })
+
+  it('logs "Failed to get one-time code" when the code is empty', async () => {
+    const { server } = installTestPlatform()
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    server.reply(ok({ code: '', expiresIn: 120, legacyLoginUrl: '/x', redirect: null }))
+    expect(await innerJump('checkUp', 50_000_000)).toBe('failed')
+    expect(log).toHaveBeenCalledWith('Failed to get one-time code')
+  })
+
+  it('a relative legacy URL is the gateway origin on the web', () => {
+    installTestPlatform()
+    expect(legacyJumpUrl('/sample-provider/loginByCodeAndRedirect', { code: 'c', redirect: null })).toMatch(/^http:\/\/[^/]+\/sample-provider\/loginByCodeAndRedirect\?code=c&redirect=&lang=zh-CN&openId=&source=h5$/)
+  })
+})
+
+describe('web-view addresses', () => {
+  it('opens https pages and the gateway own pages; refuses the rest', () => {
+    expect(safeWebviewUrl('https://a.example.com/x')).toBe('https://a.example.com/x')
+    expect(safeWebviewUrl('/app/agreements/user/3?lang=en-US')).toBe('/app/agreements/user/3?lang=en-US')
+    for (const bad of ['http://a.example.com', 'javascript:alert(1)', 'data:text/html,x', 'https://user:pw@a.example.com', '//evil.example.com', 'not a url', undefined]) {
+      expect(safeWebviewUrl(bad)).toBeNull()
+    }
+  })
+})
