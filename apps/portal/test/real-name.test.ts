@@ -47,6 +47,33 @@ describe('real-name gate (SPEC §4, §6)', () => {
     expect(realNameTarget()).toBeNull()
   })
 
+  it('a page that is itself gated (the jump page) is replaced by the option page, so Back does not reopen it', async () => {
+    const { nav } = installTestPlatform()
+    await openRealName('home', { route: 'pages/jump/transition/index', query: { dest: 'payment' } }, { replace: true })
+    expect(nav.redirectTo).toHaveBeenCalledWith('/packages/auth/realNameAuthOption?origin=home')
+    expect(nav.navigateTo).not.toHaveBeenCalled()
+    expect(realNameTarget()).toEqual({ route: 'pages/jump/transition/index', query: { dest: 'payment' } })
+  })
+
+  it('a later verification without a target forgets an abandoned one; an unknown route is never remembered', async () => {
+    installTestPlatform()
+    await openRealName('home', { route: 'pages/jump/transition/index', query: { dest: 'payment' } })
+    await openRealName('userCenter')
+    expect(realNameTarget()).toBeNull()
+    await openRealName('home', { route: 'pages/nowhere/index' as never })
+    expect(realNameTarget()).toBeNull()
+    sessionStorage.setItem('real-name-target', '{not json')
+    expect(realNameTarget()).toBeNull()
+  })
+
+  it('origin names: tabs by name, route paths with or without a slash or query, anything else home', () => {
+    expect(originRoute('home')).toBe('pages/home/index')
+    expect(originRoute('service')).toBe('pages/service/index')
+    expect(originRoute('user-center')).toBe('pages/user-center/index')
+    expect(originRoute('/pages/user-center/user-info/index?x=1')).toBe('pages/user-center/user-info/index')
+    expect(originRoute('javascript:alert(1)')).toBe('pages/home/index')
+  })
+
   it('without a target, returns to the page origin names (tabs as tabs), home when unknown', async () => {
     const { nav } = installTestPlatform()
     await openRealName('userCenter')

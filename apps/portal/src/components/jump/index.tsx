@@ -4,7 +4,10 @@ import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'
+import { loadUser } from '../../core/auth/session'
 import { requireLogin } from '../../core/auth/target'
+import { userStore } from '../../core/auth/user-store'
+import { needsRealName, openRealName } from '../../core/real-name/gate'
 import { innerJump } from '../../core/links/jump'
 import { goHome } from '../../core/navigation'
 import { useI18n } from '../../i18n'
@@ -24,7 +27,11 @@ export function JumpCarrier({ route }: { route: RoutePath }) {
     if (!(INNER_JUMP_DESTINATIONS as readonly string[]).includes(dest ?? '')) return setFailed(true)
     if (!requireLogin(route, { dest })) return
     setFailed(false)
-    void innerJump(dest as InnerJumpDestination).then((outcome) => setFailed(outcome === 'failed'))
+    void (async () => {
+      // Inner destinations need real-name verification (SPEC §6): after login, the gate comes next.
+      if (needsRealName(userStore.getState().user ?? (await loadUser()))) return openRealName('home', { route, query: { dest } }, { replace: true })
+      setFailed((await innerJump(dest as InnerJumpDestination)) === 'failed')
+    })()
   })
   return (
     <PageFrame route={route}>

@@ -21,7 +21,7 @@ export function needsRealName(user: Pick<UserInfo, 'certificationStatus' | 'isEx
 }
 
 /** Remembers where to go after verification and opens the option page with `origin`. */
-export function openRealName(origin: string, target?: { route: RoutePath; query?: RouteQuery }): Promise<void> {
+export function openRealName(origin: string, target?: { route: RoutePath; query?: RouteQuery }, { replace = false } = {}): Promise<void> {
   if (target && isRoute(target.route)) {
     const query: Record<string, string> = {}
     for (const [k, v] of Object.entries(target.query ?? {})) if (v !== undefined && v !== null && v !== '') query[k] = String(v)
@@ -29,7 +29,7 @@ export function openRealName(origin: string, target?: { route: RoutePath; query?
   } else {
     platform().session.remove(KEY)
   }
-  return openRoute(ROUTE_PATHS.realNameAuthOption, { origin })
+  return openRoute(ROUTE_PATHS.realNameAuthOption, { origin }, { replace })
 }
 
 /** The remembered target, if any (not cleared). */

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test'
+import { LOCALES, type Locale, type RoutePath } from '@ess/contract'
+import { DICTIONARIES, expectRoute, signUpByCode, useLocale, watchErrors } from './support'
+
+// Home and services from the CMS in the browser, both languages: floors render; SPEC §4 click
+// rules (login first, then real-name with origin=home, then the inner jump reaching the sample
+// provider page through a real one-time code); `service` opens the services tab; news → detail;
+// pull-down refresh fetches again while a second visit inside 600 s does not.
+
+const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
+const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
+const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
+
+/** Demo roster employees not used by other browser tests (they share one server). */
+const EMPLOYEE: Record<Locale, { name: string; idNo: string; employeeNo: string }> = {
+  'zh-CN': { name: '张强', idNo: '440305198501093572', employeeNo: 'HS-0003' },
+  'en-US': { name: '陈静', idNo: '330106199304184680', employeeNo: 'HS-0004' },
+}
+
+/** Requests of the home page's floors. */
+function countFloorReads(page: Page) {
+  const counter = { home: 0 }
+  page.on('request', (req) => {
+    if (req.url().includes('/app/cms/resource/page?pageCode=homepage')) counter.home++
+  })
+  return counter
+}
+
+/** A real pull-down gesture on the page (touch events through the DevTools protocol). */
+async function pullDown(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  const point = (y: number) => [{ x: 180, y }]
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(150) })
+  for (let y = 170; y <= 450; y += 20) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y) })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
+for (const locale of LOCALES) {
+  test(`home floors, click rules, inner jump to the provider page, news (${locale})`, async ({ page }) => {
+    test.setTimeout(180_000)
+    const t = DICTIONARIES[locale]
+    const who = EMPLOYEE[locale]
+    const errors = watchErrors(page, ['IMAGE_CAPTCHA_FAILED'])
+    const reads = countFloorReads(page)
+    await useLocale(page, locale)
+    await page.addInitScript(() => localStorage.setItem('user-agreed-privacy', '1'))
+
+    // Home renders its floors; a second visit inside 600 s reads nothing; pull-down refresh does.
+    await page.goto('/#/pages/home/index')
+    const home = onPage(page, 'pages/home/index')
+    await expect(home.getByTestId('floor-banner')).toBeVisible()
+    await expect(home.getByTestId('link-payroll')).toContainText(locale === 'zh-CN' ? '工资条' : 'Payslips')
+    await expect(home.getByTestId('floor-news')).toBeVisible()
+    await expect(home.getByTestId('floor-float')).toBeVisible()
+    expect(reads.home).toBe(1)
+    await page.locator('.weui-tabbar__item').nth(1).click()
+    await expectRoute(page, 'pages/service/index', locale)
+    await page.locator('.weui-tabbar__item').nth(0).click()
+    await expectRoute(page, 'pages/home/index', locale)
+    expect(reads.home).toBe(1)
+    await pullDown(page)
+    await expect.poll(() => reads.home).toBe(2)
+
+    // `service` opens the services tab.
+    await home.getByTestId('link-allServices').click()
+    await expectRoute(page, 'pages/service/index', locale)
+    await page.locator('.weui-tabbar__item').nth(0).click()
+
+    // News list → detail.
+    await home.getByTestId('news-more').click()
+    await expectRoute(page, 'packages/news/index', locale)
+    const firstArticle = onPage(page, 'packages/news/index').locator('[data-testid^="article-"]').first()
+    const title = (await firstArticle.locator('.article-list__title').textContent())?.trim() ?? ''
+    await firstArticle.click()
+    await expectRoute(page, 'packages/news/newsDetail', locale)
+    await expect(page.getByTestId('article-title')).toHaveText(title)
+    await page.goto('/#/pages/home/index')
+
+    // Logged out, payroll needs login: the login page, then (new account) back to the target,
+    // which needs real-name verification: the option page with origin=home.
+    await home.getByTestId('link-payroll').click()
+    await signUpByCode(page, locale)
+    await expectRoute(page, 'packages/auth/realNameAuthOption', locale)
+    expect(page.url()).toContain('origin=home')
+
+    // Verify by ID number; Continue resumes the jump: the sample provider page, signed in.
+    await onPage(page, 'packages/auth/realNameAuthOption').getByTestId('option-id-number').click()
+    const form = onPage(page, 'packages/auth/idNumberAuthentication')
+    await field(form, t.realName.namePlaceholder).fill(who.name)
+    await field(form, t.realName.idNoPlaceholder).fill(who.idNo)
+    await buttonIn(form, t.realName.submit).click()
+    await expectRoute(page, 'packages/users/identity/success', locale)
+    await buttonIn(onPage(page, 'packages/users/identity/success'), t.realName.continue).click()
+    await expect(page.getByTestId('sample-signed-in')).toBeVisible()
+    await expect(page.getByTestId('sample-banner')).toContainText(locale === 'zh-CN' ? '示例服务商页面' : 'Sample provider page')
+    await expect(page.getByTestId('sample-employee-no')).toContainText(who.employeeNo)
+    await expect(page.getByTestId('sample-dest')).toContainText('payment')
+    const url = new URL(page.url())
+    expect(url.pathname).toBe('/sample-provider/loginByCodeAndRedirect')
+    expect(url.searchParams.get('lang')).toBe(locale)
+    expect(url.searchParams.get('source')).toBe('h5')
+    // The code was single use: reloading the provider page shows the refusal.
+    await page.reload()
+    await expect(page.getByTestId('sample-failed')).toBeVisible()
+
+    // A certified tap from home goes straight there (after the 5 s auto-jump guard).
+    await page.goto('/#/pages/home/index')
+    await page.waitForTimeout(5200)
+    await home.getByTestId('link-socialInsurance').click()
+    await expect(page.getByTestId('sample-dest')).toContainText('insurance')
+
+    expect(errors).toEqual([])
+  })
+}
