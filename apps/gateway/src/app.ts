@@ -8,6 +8,7 @@ import agreementRoutes from './modules/agreement/routes'
 import certificationRoutes from './modules/certification/routes'
 import cmsRoutes from './modules/cms/routes'
 import grantRoutes from './modules/grant/routes'
+import ssoRoutes from './modules/sso/routes'
 import registerRoutes from './modules/register/routes'
 import sessionRoutes from './modules/session/routes'
 import userRoutes from './modules/user/routes'
@@ -93,6 +94,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(certificationRoutes)
   await fastify.register(cmsRoutes)
   await fastify.register(grantRoutes)
+  await fastify.register(ssoRoutes)
   if (!config.isProduction) await fastify.register(devRoutes)
 
   await fastify.register(portal, { portalDir: config.portalDir })

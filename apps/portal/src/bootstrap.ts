@@ -1,8 +1,10 @@
 /**
  * Runs first (imported at the top of app.tsx): installs the platform of this build, its global
- * behaviours, and the stored language, before any screen renders. No call goes to the gateway here.
+ * behaviours, and the stored language, before any screen renders. No call goes to the gateway here
+ * but the mini-program's quick login.
  */
 import { syncConsentState } from './core/auth/consent'
+import { quickLoginFromJump } from './core/auth/quick-login'
 import { applyWebRedirect } from './core/auth/redirect'
 import { initLocale } from './core/locale'
 import { onError } from './core/monitor'
@@ -17,6 +19,9 @@ initLocale()
 // Web redirect (SPEC §4): a token and app id handed over in the query are kept; otherwise the outer app's are forgotten.
 applyWebRedirect(platform.system.launchQuery())
 syncConsentState()
+// The mini-program opened by the health mini-program with a quick-login token (no-op elsewhere):
+// the one call made here, and only after the privacy consent (the request client's gate).
+void quickLoginFromJump(platform.system.launchQuery())
 
 if (process.env.NODE_ENV !== 'production') {
   onError((error) => console.warn('[api]', error.code, error.message, `${error.method} ${error.path}`, error.traceId))

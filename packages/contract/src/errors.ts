@@ -89,6 +89,7 @@ export const ERRORS = {
 
   // Sign-in, continued (100560–100579).
   PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),
+  QUICK_LOGIN_FAILED: def(100561, 401, '快捷登录失败，请使用账号登录', 'Quick login failed; please log in with your account'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -11,11 +11,12 @@ export interface CallOptions {
 
 /** Makes a call of the contract as the portal does: signed, the input as query or JSON body. */
 export function callApi<C extends CallDef>(app: FastifyInstance, call: C, input?: CallInput<C>, options: CallOptions = {}) {
-  const inQuery = call.method === 'GET' || call.method === 'DELETE'
+  const inQuery = call.method === 'GET' || call.method === 'DELETE' || (!call.body && !!call.query)
+  const hasBody = call.method === 'POST' || call.method === 'PUT'
   return injectSigned(app, {
     method: call.method,
     path: callUrl(call),
-    ...(inQuery ? { query: input as Record<string, unknown> | undefined } : { body: input ?? {} }),
+    ...(inQuery ? { query: input as Record<string, unknown> | undefined, ...(hasBody ? { body: {} } : {}) } : { body: input ?? {} }),
     ...options,
   })
 }

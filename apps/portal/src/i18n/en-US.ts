@@ -248,6 +248,8 @@ const enUS: Dictionary = {
     forgotPassword: 'Forgot password',
     loggedIn: 'Logged in',
     loggedOut: 'Logged out',
+    quickLoginOk: 'Logged in',
+    quickLoginFailed: 'Quick login failed; please log in with your account',
     registerTitle: 'Create an account',
     registerSubtitle: 'Sign up to use payroll, social insurance, health check-ups and more',
     byPhone: 'Phone',

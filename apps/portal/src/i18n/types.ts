@@ -222,6 +222,8 @@ export interface Dictionary {
     forgotPassword: string
     loggedIn: string
     loggedOut: string
+    quickLoginOk: string
+    quickLoginFailed: string
     registerTitle: string
     registerSubtitle: string
     byPhone: string

@@ -9,6 +9,7 @@ export * from './register'
 export * from './user'
 export * from './certification'
 export * from './cms'
+export * from './sso'
 
 import { health } from './system'
 import { dictList } from './dict'
@@ -18,6 +19,7 @@ import { checkCaptcha, getCaptcha, sendEmailCode, sendEmailPassCode, sendPhoneCo
 import { registerByEmailPwd, registerByPhonePwd } from './register'
 import { getUserInfo, logout, signOut } from './user'
 import { cmsPage, grantCode, informationDetail, informationTree } from './cms'
+import { ssoLogin } from './sso'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
 
 /** Every call of the contract, by name. The gateway registers these; the OpenAPI is generated from them. */
@@ -51,5 +53,6 @@ export const calls = {
   informationTree,
   informationDetail,
   grantCode,
+  ssoLogin,
 } as const
 export type CallName = keyof typeof calls

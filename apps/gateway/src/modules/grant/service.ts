@@ -30,15 +30,22 @@ export const DESTINATION_REDIRECTS: Record<InnerJumpDestination, string> = {
  * system, which authenticates its exchange calls with it.
  */
 export function loadLegacySecret(dataDir: string): string {
-  return loadOrCreateKeyFile(path.join(dataDir, 'keys', 'legacy-app.secret'), () => randomBytes(32).toString('base64url')).trim()
+  return loadAppSecret(dataDir, 'legacy-app.secret')
 }
 
-export async function registerLegacyApp(db: Database, secret: string): Promise<void> {
+/** An app's secret, made at first start in `<DATA_DIR>/keys/<file>`. */
+export function loadAppSecret(dataDir: string, file: string): string {
+  return loadOrCreateKeyFile(path.join(dataDir, 'keys', file), () => randomBytes(32).toString('base64url')).trim()
+}
+
+/** Registers (or re-keys) an app by the SHA-256 of its secret. */
+export async function registerApp(db: Database, id: string, name: string, secret: string): Promise<void> {
   const secretHash = sha256Hex(secret)
-  await db
-    .insert(authApp)
-    .values({ id: LEGACY_APP_ID, name: 'Legacy user center', secretHash })
-    .onConflictDoUpdate({ target: authApp.id, set: { secretHash } })
+  await db.insert(authApp).values({ id, name, secretHash }).onConflictDoUpdate({ target: authApp.id, set: { secretHash } })
+}
+
+export function registerLegacyApp(db: Database, secret: string): Promise<void> {
+  return registerApp(db, LEGACY_APP_ID, 'Legacy user center', secret)
 }
 
 /**

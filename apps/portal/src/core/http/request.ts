@@ -162,8 +162,10 @@ function sendCall<C extends AnyCall>(call: C, input: CallInput<C> | undefined): 
   const method = call.method
   const path = callUrl(call)
   const hasBody = method === 'POST' || method === 'PUT'
-  const query = hasBody ? '' : buildQuery(input as Record<string, unknown> | undefined)
-  const body = hasBody ? JSON.stringify(input ?? {}) : undefined
+  // A POST of query parameters only (e.g. SSO ssoLogin) sends them in the query, and an empty body.
+  const inQuery = !hasBody || (!call.body && !!call.query)
+  const query = inQuery ? buildQuery(input as Record<string, unknown> | undefined) : ''
+  const body = hasBody ? JSON.stringify(inQuery ? {} : (input ?? {})) : undefined
   const headers = buildHeaders({ method, path, query, body })
   if (hasBody) headers['content-type'] = 'application/json'
   const ctx: CallContext = { method, path, traceId: headers[HEADERS.traceId] }
