@@ -1,9 +1,9 @@
 import { ROUTE_PATHS, type ArticleBlock, type ArticleSummary } from '@ess/contract'
 import { Image, Text, View } from '@tarojs/components'
 import { openRoute } from '../../core/navigation'
+import { mediaUrl } from '../../core/cms/media'
 import './index.scss'
 
-const src = (url: string) => (/^https?:/i.test(url) ? url : `${ESS_API_BASE}${url}`)
 
 /** A list of article summaries; a tap opens the article. */
 export function ArticleList({ articles }: { articles: readonly ArticleSummary[] }) {
@@ -18,7 +18,7 @@ export function ArticleList({ articles }: { articles: readonly ArticleSummary[] 
               {a.source} · {a.publishedAt.slice(0, 10)}
             </Text>
           </View>
-          <Image className="article-list__cover" src={src(a.cover.url)} mode="aspectFill" />
+          <Image className="article-list__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" />
         </View>
       ))}
     </View>
@@ -57,7 +57,7 @@ export function ArticleBody({ blocks }: { blocks: readonly ArticleBlock[] }) {
           case 'image':
             return (
               <View key={i} className="article-body__figure" style={{ paddingTop: `${(b.image.height / b.image.width) * 100}%` }}>
-                <Image className="article-body__img" src={src(b.image.url)} mode="aspectFill" />
+                <Image className="article-body__img" src={mediaUrl(b.image.url)} mode="aspectFill" />
               </View>
             )
           default:

@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n'
 import { openLinkItem } from '../../core/links/click'
 import { ROUTE_PATHS } from '@ess/contract'
 import { openRoute } from '../../core/navigation'
+import { mediaUrl } from '../../core/cms/media'
 import './index.scss'
 
 type FloorOf<C extends Floor['component']> = Extract<Floor, { component: C }>
@@ -13,8 +14,6 @@ const tap = (item: LinkItem | null, origin: string) => () => {
   if (item) void openLinkItem(item, origin)
 }
 
-/** Absolute image URLs on platforms whose pages are not served by the gateway. */
-const src = (url: string) => (/^https?:/i.test(url) ? url : `${ESS_API_BASE}${url}`)
 
 function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string }) {
   const first = floor.slides[0]
@@ -26,7 +25,7 @@ function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string })
         {floor.slides.map((slide, i) => (
           <SwiperItem key={i}>
             <View className="floor-banner__slide" onClick={tap(slide.item, origin)} role="link" aria-label={slide.title}>
-              <Image className="floor-banner__image" src={src(slide.image.url)} mode="aspectFill" />
+              <Image className="floor-banner__image" src={mediaUrl(slide.image.url)} mode="aspectFill" />
               <Text className="floor-banner__title">{slide.title}</Text>
             </View>
           </SwiperItem>
@@ -61,7 +60,7 @@ function Grid({ floor, origin }: { floor: FloorOf<'grid'>; origin: string }) {
         {floor.items.map((item) => (
           <View key={item.id} className="floor-grid__item" role="link" aria-label={item.name} data-testid={`link-${item.id}`} onClick={tap(item, origin)}>
             <View className="floor-grid__icon">
-              {item.icon && <Image className="floor-grid__img" src={src(item.icon)} mode="aspectFit" />}
+              {item.icon && <Image className="floor-grid__img" src={mediaUrl(item.icon)} mode="aspectFit" />}
               {item.badge && <Text className="floor-grid__badge">{item.badge}</Text>}
             </View>
             <Text className="floor-grid__name">{item.name}</Text>
@@ -89,7 +88,7 @@ function News({ floor, origin }: { floor: FloorOf<'news'>; origin: string }) {
             <Text className="floor-news__title">{a.title}</Text>
             <Text className="floor-news__date">{a.publishedAt.slice(0, 10)}</Text>
           </View>
-          <Image className="floor-news__cover" src={src(a.cover.url)} mode="aspectFill" />
+          <Image className="floor-news__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" />
         </View>
       ))}
     </View>
@@ -99,7 +98,7 @@ function News({ floor, origin }: { floor: FloorOf<'news'>; origin: string }) {
 function Float({ floor, origin }: { floor: FloorOf<'float'>; origin: string }) {
   return (
     <View className="floor-float" role="link" aria-label={floor.label} data-testid="floor-float" onClick={tap(floor.item, origin)}>
-      <Image className="floor-float__icon" src={src(floor.icon)} mode="aspectFit" />
+      <Image className="floor-float__icon" src={mediaUrl(floor.icon)} mode="aspectFit" />
       <Text className="floor-float__label">{floor.label}</Text>
     </View>
   )
