@@ -5,7 +5,7 @@ import { requireLogin } from '../src/core/auth/target'
 import { verifyByIdNumber } from '../src/core/real-name/api'
 import { showOutcome } from '../src/core/real-name/flow'
 import { bankCardForm, groupCardDigits, idNumberForm } from '../src/core/real-name/forms'
-import { needsRealName, openRealName, originRoute, realNameTarget, resumeAfterRealName } from '../src/core/real-name/gate'
+import { needsRealName, openRealName, originRoute, realNameOrigin, realNameTarget, resumeAfterRealName } from '../src/core/real-name/gate'
 import { fail, installTestPlatform, ok } from './helpers'
 
 let toastSpy: MockInstance<typeof Taro.showToast>
@@ -62,8 +62,51 @@ describe('real-name gate (SPEC §4, §6)', () => {
     expect(realNameTarget()).toBeNull()
     await openRealName('home', { route: 'pages/nowhere/index' as never })
     expect(realNameTarget()).toBeNull()
+    sessionStorage.setItem('real-name-target', JSON.stringify({ route: 'pages/service/index' }))
+    expect(realNameTarget()).toEqual({ route: 'pages/service/index' })
     sessionStorage.setItem('real-name-target', '{not json')
     expect(realNameTarget()).toBeNull()
+  })
+
+  it('a page that gated itself is returned to with Back past the verification pages, not stacked again', async () => {
+    const { nav } = installTestPlatform()
+    nav.currentRoute.mockReturnValue('pages/user-center/user-info/index')
+    nav.stackDepth.mockReturnValue(2)
+    await openRealName('pages/user-center/user-info/index')
+    // option page, ID-number form replaced by the success page: two pages above personal info.
+    nav.stackDepth.mockReturnValue(4)
+    await resumeAfterRealName('pages/user-center/user-info/index')
+    expect(nav.navigateBack).toHaveBeenCalledWith(2)
+    expect(nav.redirectTo).not.toHaveBeenCalled()
+
+    // Opened from elsewhere (a shared link straight to the option page): the named page replaces.
+    nav.navigateBack.mockClear()
+    nav.currentRoute.mockReturnValue('pages/user-center/detail')
+    nav.stackDepth.mockReturnValue(1)
+    await openRealName('pages/user-center/user-info/index')
+    nav.stackDepth.mockReturnValue(3)
+    await resumeAfterRealName('pages/user-center/user-info/index')
+    expect(nav.navigateBack).not.toHaveBeenCalled()
+    expect(nav.redirectTo).toHaveBeenCalledWith('/pages/user-center/user-info/index')
+
+    // The mark is used once.
+    nav.redirectTo.mockClear()
+    await resumeAfterRealName('pages/user-center/user-info/index')
+    expect(nav.navigateBack).not.toHaveBeenCalled()
+    expect(nav.redirectTo).toHaveBeenCalledWith('/pages/user-center/user-info/index')
+  })
+
+  it('an origin encoded once more at every hop (option → form → success) reads as it was meant', () => {
+    const route = 'pages/user-center/user-info/index'
+    let raw = route
+    for (let hop = 0; hop < 3; hop++) raw = encodeURIComponent(raw)
+    expect(raw).toContain('%25252F')
+    expect(realNameOrigin(raw)).toBe(route)
+    expect(originRoute(raw)).toBe(route)
+    expect(realNameOrigin('home')).toBe('home')
+    expect(realNameOrigin(undefined)).toBe('')
+    expect(realNameOrigin('%E0%A4%A')).toBe('%E0%A4%A')
+    expect(originRoute('%E0%A4%A')).toBe('pages/home/index')
   })
 
   it('origin names: tabs by name, route paths with or without a slash or query, anything else home', () => {

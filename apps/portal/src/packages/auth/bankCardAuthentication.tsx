@@ -15,6 +15,7 @@ import { fieldMessage, firstIssueKey } from '@/core/auth/forms'
 import { requireLogin } from '@/core/auth/target'
 import { verifyByBankCard } from '@/core/real-name/api'
 import { showOutcome } from '@/core/real-name/flow'
+import { realNameOrigin } from '@/core/real-name/gate'
 import { bankCardForm, bankPhoneForm, groupCardDigits, type BankCardForm } from '@/core/real-name/forms'
 import { useI18n } from '@/i18n'
 
@@ -27,7 +28,7 @@ const ROUTE: RoutePath = 'packages/auth/bankCardAuthentication'
 export default function BankCardAuthenticationPage() {
   const { t, locale } = useI18n()
   const r = t.realName
-  const origin = useRouter().params.origin ?? ''
+  const origin = realNameOrigin(useRouter().params.origin)
   useDidShow(() => void requireLogin(ROUTE, { origin }))
   const [busy, setBusy] = useState(false)
   const gate = useCaptchaGate()

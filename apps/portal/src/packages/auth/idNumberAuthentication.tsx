@@ -12,6 +12,7 @@ import { fieldMessage } from '@/core/auth/forms'
 import { requireLogin } from '@/core/auth/target'
 import { verifyByIdNumber } from '@/core/real-name/api'
 import { showOutcome } from '@/core/real-name/flow'
+import { realNameOrigin } from '@/core/real-name/gate'
 import { idNumberForm, type IdNumberForm } from '@/core/real-name/forms'
 import { useI18n } from '@/i18n'
 
@@ -21,7 +22,7 @@ const ROUTE: RoutePath = 'packages/auth/idNumberAuthentication'
 export default function IdNumberAuthenticationPage() {
   const { t, locale } = useI18n()
   const r = t.realName
-  const origin = useRouter().params.origin ?? ''
+  const origin = realNameOrigin(useRouter().params.origin)
   useDidShow(() => void requireLogin(ROUTE, { origin }))
   const [busy, setBusy] = useState(false)
   const { control, handleSubmit, formState } = useForm<IdNumberForm>({ resolver: zodResolver(idNumberForm), defaultValues: { name: '', idNo: '' } })

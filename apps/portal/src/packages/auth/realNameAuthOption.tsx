@@ -7,6 +7,7 @@ import { PageFrame } from '@/components/page-frame'
 import '@/components/real-name/index.scss'
 import { requireLogin } from '@/core/auth/target'
 import { openRoute } from '@/core/navigation'
+import { realNameOrigin } from '@/core/real-name/gate'
 import { useI18n } from '@/i18n'
 
 const ROUTE: RoutePath = 'packages/auth/realNameAuthOption'
@@ -18,7 +19,7 @@ const ROUTE: RoutePath = 'packages/auth/realNameAuthOption'
 export default function RealNameAuthOptionPage() {
   const { t } = useI18n()
   const r = t.realName
-  const origin = useRouter().params.origin ?? ''
+  const origin = realNameOrigin(useRouter().params.origin)
   useDidShow(() => void requireLogin(ROUTE, { origin }))
   const open = (route: RoutePath) => () => void openRoute(route, { origin })
   return (

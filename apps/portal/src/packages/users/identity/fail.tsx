@@ -8,6 +8,7 @@ import { ResultState } from '@/components/real-name'
 import '@/components/real-name/index.scss'
 import { canGoBack, goBack, openRoute } from '@/core/navigation'
 import { platform } from '@/core/platform'
+import { realNameOrigin } from '@/core/real-name/gate'
 import { useI18n } from '@/i18n'
 
 
@@ -15,7 +16,8 @@ import { useI18n } from '@/i18n'
 export default function IdentityFailPage() {
   const { t, locale } = useI18n()
   const r = t.realName
-  const { origin = '', method } = useRouter().params
+  const { origin: rawOrigin, method } = useRouter().params
+  const origin = realNameOrigin(rawOrigin)
   const retry = () => {
     if (canGoBack()) return void goBack()
     const route = method === 'bankCard' ? ROUTE_PATHS.bankCardAuthentication : ROUTE_PATHS.idNumberAuthentication

@@ -8,7 +8,7 @@ import { PageFrame } from '@/components/page-frame'
 import { CertificationRecord, ResultState, successText } from '@/components/real-name'
 import { requireLogin } from '@/core/auth/target'
 import { loadCertification } from '@/core/real-name/api'
-import { resumeAfterRealName } from '@/core/real-name/gate'
+import { realNameOrigin, resumeAfterRealName } from '@/core/real-name/gate'
 import { useI18n } from '@/i18n'
 
 const ROUTE: RoutePath = 'packages/users/identity/success'
@@ -17,7 +17,7 @@ const ROUTE: RoutePath = 'packages/users/identity/success'
 export default function IdentitySuccessPage() {
   const { t } = useI18n()
   const r = t.realName
-  const origin = useRouter().params.origin
+  const origin = realNameOrigin(useRouter().params.origin)
   const [record, setRecord] = useState<Certification | null>(null)
   useDidShow(() => {
     if (!requireLogin(ROUTE, { origin })) return
