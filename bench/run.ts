@@ -76,7 +76,7 @@ Rounds (req/s): health ${results.health.map((x) => x.rps.toFixed(0)).join(', ')}
 
 Same run, same rounds (health, dict, cms interleaved). \`GET /app/cms/resource/page?pageCode=homepage\`
 is signed like every portal call (signature and nonce checked); the page comes from the gateway's
-per-process cache, validated by one KV look-up of the page version, and is sent as the envelope
+per-process cache, validated by one KV look-up of the page's change token, and is sent as the envelope
 text serialised once.
 
 | call | req/s (median) | p50 ms | p99 ms | non-2xx | errors |

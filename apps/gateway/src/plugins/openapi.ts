@@ -25,7 +25,9 @@ HMAC-SHA256, keyed with the public app key of \`_aid\`, of the lines
 \`_aid\`, \`_c\`, \`_n\`, \`_t\`, \`_tk\`, \`_ut\` (see \`packages/contract/src/signature.ts\`). \`_t\` must be
 within ${SIGNATURE_WINDOW_MS / 60_000} minutes of the server clock and \`_n\` is accepted once. The signature binds a request
 together and stops replays; it does not authenticate the app (the key ships in every client) and
-gives no confidentiality (only TLS does). \`_tid\` (8-64 of \`A-Za-z0-9_-\`) becomes the trace id,
+gives no confidentiality (only TLS does). The one exception is the server-to-server exchange
+\`POST /app/sso/grant/exchange\` (route config \`serverToServer\`), called by the provider's older system
+with HTTP Basic \`appId:secret\` instead. \`_tid\` (8-64 of \`A-Za-z0-9_-\`) becomes the trace id,
 echoed in \`x-trace-id\`.
 
 **Logged-in calls.** A call marked with the \`token\` scheme needs the access token of the login

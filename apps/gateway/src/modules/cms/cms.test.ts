@@ -1,14 +1,17 @@
-import { calls } from '@ess/contract'
+import { REAL_NAME_VALIDITY_DAYS, calls } from '@ess/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccount } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
-import { SECOND, testClock } from '../../../test/helpers/clock'
+import { DAY, SECOND, testClock } from '../../../test/helpers/clock'
+import { appUser, authApp, cmsPage as cmsPageTable, userCertification } from '../../db/schema'
+import { sha256Hex } from '../../lib/digest'
+import { eq } from 'drizzle-orm'
 import { DEMO_ROSTER } from '../roster/data'
 import { EXCHANGE_PATH } from '../grant/routes'
 import { LEGACY_APP_ID, loadLegacySecret } from '../grant/service'
-import { PAGES } from './content'
-import { publishPage } from './service'
+import { PAGES, media } from './content'
+import { invalidatePages, publishPage } from './service'
 
 const clock = testClock(new Date('2026-11-20T02:00:00Z'))
 let t: TestApp
@@ -61,12 +64,35 @@ describe('GET cms/resource/page', () => {
     }
   })
 
-  it('serves its images, and nothing else under the media path', async () => {
-    const image = await t.app.inject({ url: '/app/media/cms/icon-payroll.svg' })
+  it('answers from its cache until the page is invalidated (a change made behind its back is not seen before)', async () => {
+    const before = payloadOf(await page('homepage', 'en-US'))
+    const [row] = await t.database.db.select().from(cmsPageTable).where(eq(cmsPageTable.code, 'homepage'))
+    const floorsEn = row.floorsEn.map((f) => (f.component === 'notice' ? { ...f, messages: [{ text: 'Changed behind the cache', item: null }] } : f))
+    await t.database.db.update(cmsPageTable).set({ floorsEn }).where(eq(cmsPageTable.code, 'homepage'))
+    const cached = await page('homepage', 'en-US')
+    expect(cached.body).toBe(JSON.stringify(JSON.parse(cached.body)))
+    expect(payloadOf(cached)).toEqual(before)
+    await invalidatePages(t.kv, ['homepage'])
+    const notice = payloadOf(await page('homepage', 'en-US')).floorList.find((f: { component: string }) => f.component === 'notice')
+    expect(notice.messages).toEqual([{ text: 'Changed behind the cache', item: null }])
+    await t.database.db.update(cmsPageTable).set({ floorsEn: row.floorsEn }).where(eq(cmsPageTable.code, 'homepage'))
+    await invalidatePages(t.kv, ['homepage'])
+    expect(payloadOf(await page('homepage', 'en-US'))).toEqual(before)
+  })
+
+  it('serves its images under content-hashed names as immutable, and nothing else under the media path', async () => {
+    const url = media('icon-payroll')
+    expect(url).toMatch(/^\/app\/media\/cms\/icon-payroll\.[0-9a-f]{12}\.svg$/)
+    const home = payloadOf(await page('homepage'))
+    expect(home.floorList[2].items[0].icon).toBe(url)
+    const image = await t.app.inject({ url })
     expect(image.statusCode).toBe(200)
     expect(image.headers['content-type']).toBe('image/svg+xml')
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(image.body).toContain('<svg')
+    expect((await t.app.inject({ url: url.replace(/\.[0-9a-f]{12}\./, '.000000000000.') })).statusCode).toBe(404)
     expect(image.headers['content-security-policy']).toContain("default-src 'none'")
-    expect((await t.app.inject({ url: '/app/media/cms/missing.svg' })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: '/app/media/cms/icon-payroll.svg' })).statusCode).toBe(400)
     expect((await t.app.inject({ url: '/app/media/cms/..%2fpackage.json' })).statusCode).toBe(400)
   })
 })
@@ -130,6 +156,14 @@ describe('one-time codes and the exchange', () => {
     expectRefusal(await exchange(late.code), 'GRANT_CODE_INVALID', 400)
   })
 
+  it('is redeemed only by the app it was issued to; another app, even a known one, spends nothing', async () => {
+    await t.database.db.insert(authApp).values({ id: 'other', name: 'Other app', secretHash: sha256Hex('other-secret') }).onConflictDoNothing()
+    const issued = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'medClaims' }, { token: certified }))
+    expectRefusal(await exchange(issued.code, `Basic ${Buffer.from('other:other-secret').toString('base64')}`), 'GRANT_CODE_INVALID', 400)
+    expectRefusal(await exchange('not-a-code'), 'GRANT_CODE_INVALID', 400)
+    expect(payloadOf(await exchange(issued.code))).toMatchObject({ dest: 'medClaims', certified: true })
+  })
+
   it('the sample provider page redeems the code through the exchange and shows who signed in, clearly labelled', async () => {
     const issued = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'insurance' }, { token: certified }))
     const url = `/sample-provider/loginByCodeAndRedirect?code=${encodeURIComponent(issued.code)}&redirect=${encodeURIComponent(issued.redirect)}&lang=en-US&openId=&source=h5`
@@ -141,5 +175,17 @@ describe('one-time codes and the exchange', () => {
     expect(shown.body).toContain('insurance')
     const again = await t.app.inject({ url })
     expect(again.body).toContain('The one-time code is invalid, used or expired')
+  })
+
+  it('refuses real-name destinations once the verification has expired, and the exchange then reports the user as not verified', async () => {
+    const plainCode = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID }, { token: certified }))
+    const userId = (await t.database.db.select({ userId: userCertification.userId }).from(userCertification)).map((r) => r.userId)
+    expect(userId).toHaveLength(1)
+    // both records of the verification lapse (the session's user flag and the certification row)
+    const lapsed = new Date(clock.now().getTime() - (REAL_NAME_VALIDITY_DAYS + 1) * DAY)
+    await t.database.db.update(appUser).set({ certifiedAt: lapsed }).where(eq(appUser.id, userId[0]))
+    await t.database.db.update(userCertification).set({ expiresAt: lapsed })
+    expectRefusal(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'insurance' }, { token: certified }), 'CERTIFICATION_REQUIRED', 403)
+    expect(payloadOf(await exchange(plainCode.code))).toMatchObject({ userId: userId[0], certified: false, name: null, employeeNo: null, dest: null })
   })
 })

@@ -1,12 +1,34 @@
+import { createHash } from 'node:crypto'
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
 import { DEFAULT_CP_APP_ID, DEFAULT_CP_AUTH_TYPE, type ArticleBlock, type Floor, type LinkItem, type Locale } from '@ess/contract'
+import { packageDir } from '../../paths'
 
 /**
  * The demo content of the home and services pages and the information tree, in both languages.
- * Images are files of apps/gateway/assets/cms served at /app/media/cms/<name>.svg.
+ * Images are files of apps/gateway/assets/cms served at /app/media/cms/<name>.<hash>.svg, the hash
+ * being the start of the file's SHA-256: a changed image gets a new address, so the media route can
+ * answer them as immutable.
  */
 type Text = Record<Locale, string>
 const tx = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en })
-export const media = (name: string) => `/app/media/cms/${name}.svg`
+
+/** The shipped images, read once: address name (`<name>.<hash>.svg`) → bytes. */
+export const MEDIA_FILES: ReadonlyMap<string, Buffer> = (() => {
+  const dir = path.join(packageDir, 'assets/cms')
+  const files = new Map<string, Buffer>()
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.svg'))) {
+    const bytes = readFileSync(path.join(dir, file))
+    files.set(`${file.slice(0, -4)}.${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.svg`, bytes)
+  }
+  return files
+})()
+const hashedNames = new Map([...MEDIA_FILES.keys()].map((hashed) => [hashed.replace(/\.[0-9a-f]{12}\.svg$/, ''), hashed]))
+export const media = (name: string) => {
+  const hashed = hashedNames.get(name)
+  if (!hashed) throw new Error(`no CMS image ${name}.svg in assets/cms`)
+  return `/app/media/cms/${hashed}`
+}
 const banner = (name: string) => ({ url: media(name), width: 690, height: 300 })
 
 interface ItemSeed {

@@ -1,21 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { ErrorEnvelopeSchema, calls, callUrl, ok, successEnvelope } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../lib/app-error'
 import { registerCall } from '../../lib/call-route'
-import { packageDir } from '../../paths'
-import { PageCache, informationDetail, informationTree } from './service'
-
-/** The CMS images shipped in the repo, read once at start. */
-function loadMedia(): Map<string, Buffer> {
-  const dir = path.join(packageDir, 'assets/cms')
-  return new Map(readdirSync(dir).filter((f) => f.endsWith('.svg')).map((f) => [f, readFileSync(path.join(dir, f))]))
-}
+import { MEDIA_FILES, PAGES } from './content'
+import { PageCache, informationDetail, informationTree, invalidatePages } from './service'
 
 export default async function cmsRoutes(fastify: FastifyInstance) {
   const cache = new PageCache(fastify.db, fastify.kv)
+  // The start-up seed may just have published new demo floors (in its transaction, without the KV):
+  // gateways already running against the same KV drop their cached pages once.
+  await invalidatePages(fastify.kv, Object.keys(PAGES))
 
   // The page read answers its cached envelope text as is (no per-request serialisation).
   const call = calls.cmsPage
@@ -38,13 +33,13 @@ export default async function cmsRoutes(fastify: FastifyInstance) {
   registerCall(fastify, calls.informationTree, (request) => informationTree(fastify.db, request.locale))
   registerCall(fastify, calls.informationDetail, (request) => informationDetail(fastify.db, request.query.id, request.locale))
 
-  const media = loadMedia()
-  fastify.get('/app/media/cms/:file', { schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.svg$/) }) } }, async (request, reply) => {
-    const bytes = media.get((request.params as { file: string }).file)
+  // The shipped images under content-hashed names (content.ts): immutable for a year.
+  fastify.get('/app/media/cms/:file', { schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.[0-9a-f]{12}\.svg$/) }) } }, async (request, reply) => {
+    const bytes = MEDIA_FILES.get((request.params as { file: string }).file)
     if (!bytes) throw new AppError('NOT_FOUND')
     return reply
       .header('content-type', 'image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(bytes)

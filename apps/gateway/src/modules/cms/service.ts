@@ -4,39 +4,57 @@ import type { Database } from '../../db/client'
 import { cmsArticle, cmsCategory, cmsPage } from '../../db/schema'
 import type { Kv } from '../../infra/kv'
 import { AppError } from '../../lib/app-error'
+import { newToken } from '../../lib/digest'
 import { ARTICLES, CATEGORIES, PAGES, media } from './content'
 
 const LOCALES: Locale[] = ['zh-CN', 'en-US']
-const versionKey = (code: string) => `cms:page-version:${code}`
+const tokenKey = (code: string) => `cms:page-token:${code}`
+/** How long a page's change token lives in the KV; when it lapses every gateway re-reads once. */
+const TOKEN_TTL_MS = 30 * 24 * 3_600_000
 const cover = (name: string) => ({ url: media(name), width: 690, height: 300 })
 
 /**
  * The read cache of pages: per process, per page and language, the answer serialised once (the
- * success envelope as JSON text). Every change bumps the page's version in the database and in the
- * KV; a read compares the KV version (one memory or Redis look-up) and rebuilds on a mismatch, so
- * every gateway process sharing the KV sees a change at its next read.
+ * success envelope as JSON text), kept with the page's change token read from the KV just before
+ * the database. Every change writes a new random token in the KV after the database commit; a read
+ * costs one KV look-up (memory or Redis) and rebuilds when the token differs, so every gateway
+ * process sharing the KV sees a change at its next read. Readers never overwrite a token (they
+ * only create a missing one with setNX), so a slow reader cannot hide a newer change: at worst it
+ * caches newer content under an older token and re-reads once.
  */
 export class PageCache {
-  private readonly entries = new Map<string, { version: number; body: string }>()
+  private readonly entries = new Map<string, { token: string; body: string }>()
   constructor(
     private readonly db: Database,
     private readonly kv: Kv,
   ) {}
 
+  private async token(code: string): Promise<string> {
+    const known = await this.kv.get(tokenKey(code))
+    if (known !== null) return known
+    const fresh = newToken()
+    if (await this.kv.setNX(tokenKey(code), fresh, TOKEN_TTL_MS)) return fresh
+    return (await this.kv.get(tokenKey(code))) ?? fresh
+  }
+
   /** The envelope JSON of a page in a language; PAGE_NOT_FOUND for an unknown code. */
   async read(code: string, locale: Locale, envelope: (page: CmsPage) => string): Promise<string> {
     const key = `${code}:${locale}`
-    const known = await this.kv.get(versionKey(code))
+    const token = await this.token(code)
     const cached = this.entries.get(key)
-    if (cached && known !== null && Number(known) === cached.version) return cached.body
+    if (cached && cached.token === token) return cached.body
     const [row] = await this.db.select().from(cmsPage).where(eq(cmsPage.code, code))
     if (!row) throw new AppError('PAGE_NOT_FOUND')
     const floorList = [...(locale === 'en-US' ? row.floorsEn : row.floorsZh)].sort((a, b) => a.sort - b.sort)
     const body = envelope({ pageCode: row.code, version: row.version, floorList })
-    this.entries.set(key, { version: row.version, body })
-    if (known === null || Number(known) !== row.version) await this.kv.set(versionKey(code), String(row.version), 30 * 24 * 3_600_000)
+    this.entries.set(key, { token, body })
     return body
   }
+}
+
+/** Tells every gateway sharing the KV that these pages changed (a new token each). */
+export async function invalidatePages(kv: Kv, codes: string[]): Promise<void> {
+  for (const code of codes) await kv.set(tokenKey(code), newToken(), TOKEN_TTL_MS)
 }
 
 /** Latest news summaries (for the home news floor). */
@@ -48,7 +66,8 @@ function latestNews(locale: Locale) {
 
 /**
  * Publishes a page's floors (both languages): the version goes up and the KV learns it, so every
- * gateway's cache drops the old answer. Writes nothing when the floors are the same.
+ * gateway's cache drops the old answer. Writes nothing when the floors are the same. Inside a
+ * transaction, pass no `kv` and call invalidatePages after the commit (as the start-up seed does).
  */
 export async function publishPage(db: Database, kv: Kv | undefined, code: string, floors: { zh: CmsPage['floorList']; en: CmsPage['floorList'] }, now = new Date()): Promise<boolean> {
   const [row] = await db
@@ -60,7 +79,7 @@ export async function publishPage(db: Database, kv: Kv | undefined, code: string
       setWhere: sql`(${cmsPage.floorsZh}, ${cmsPage.floorsEn}) is distinct from (excluded.floors_zh, excluded.floors_en)`,
     })
     .returning({ version: cmsPage.version })
-  if (row && kv) await kv.set(versionKey(code), String(row.version), 30 * 24 * 3_600_000)
+  if (row && kv) await invalidatePages(kv, [code])
   return Boolean(row)
 }
 
