@@ -1,7 +1,7 @@
 // Helpers of the benchmarks: start the real gateway (`npm start` path) on a free loopback port
 // with a throw-away data dir, sign requests like the portal does, and run bounded autocannon loads.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -135,4 +135,46 @@ export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   const m = Math.floor(s.length / 2)
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+
+/**
+ * CPU time (user + system, ms) a process and all its descendants have used so far, from /proc
+ * (Linux): what the gateway's processes cost, whatever the noise of the rest of the machine.
+ */
+export function processTreeCpuMs(pid: number): number {
+  const tick = 1000 / 100 // USER_HZ is 100 on Linux
+  let total = 0
+  const visit = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // fields[11], fields[12]: utime, stime (the 14th and 15th of the line)
+      total += (Number(fields[11]) + Number(fields[12])) * tick
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(child))
+      }
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  visit(pid)
+  return total
+}
+
+/** CPU time (ms) used so far by every process whose command name is one of `names` (e.g. the database server's). */
+export function commandsCpuMs(names: string[]): number {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      if (!names.includes(comm)) continue
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      total += (Number(fields[11]) + Number(fields[12])) * 10
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total
 }

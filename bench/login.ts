@@ -34,7 +34,7 @@ import {
 import { humanTrail, solvePuzzle } from '../apps/gateway/test/helpers/captcha'
 import { ARGON2_OPTIONS } from '../apps/gateway/src/infra/crypto/password-hash'
 import pg from 'pg'
-import { type LoadResult, load, median, root, signedHeaders, startGateway } from './lib'
+import { type LoadResult, load, median, commandsCpuMs, processTreeCpuMs, root, signedHeaders, startGateway } from './lib'
 
 /**
  * Which stores the gateway runs on: `pglite` (the default of `npm start`: embedded PostgreSQL on
@@ -159,8 +159,10 @@ async function presolve(count: number): Promise<string[]> {
 // --- the raw argon2id rate ------------------------------------------------------------------------
 const stored = await hash(PASSWORD, ARGON2_OPTIONS)
 
-async function argon2Rate(seconds: number, inFlight: number): Promise<number> {
+/** Verifies per second, and the CPU time of this process per verify (ms): nothing else runs here meanwhile. */
+async function argon2Rate(seconds: number, inFlight: number): Promise<{ rate: number; cpuMs: number }> {
   let done = 0
+  const cpu = process.cpuUsage()
   const end = performance.now() + seconds * 1000
   const worker = async () => {
     while (performance.now() < end) {
@@ -170,12 +172,20 @@ async function argon2Rate(seconds: number, inFlight: number): Promise<number> {
   }
   const started = performance.now()
   await Promise.all(Array.from({ length: inFlight }, worker))
-  return done / ((performance.now() - started) / 1000)
+  const used = process.cpuUsage(cpu)
+  return { rate: done / ((performance.now() - started) / 1000), cpuMs: (used.user + used.system) / 1000 / done }
 }
+
+/** Sign-ins that succeeded per second: answers less the refused ones (lib's repeated nonces). */
+const succeeded = (r: LoadResult) => r.rps - r.non2xx / SECONDS
 
 // --- the run ----------------------------------------------------------------------------------------
 const loginRounds: LoadResult[] = []
 const rawRounds: number[] = []
+/** CPU ms per verify (baseline); per sign-in, of the gateway's processes and of this process (the load generator). */
+const cpu = { argon2: [] as number[], gateway: [] as number[], client: [] as number[], stores: [] as number[] }
+/** The server processes of PostgreSQL and Redis (the postgres store): their work per sign-in counts too. */
+const STORE_COMMANDS = ['postgres', 'redis-server']
 let sequential = 0
 let exhausted = 0
 const solving: number[] = []
@@ -185,7 +195,7 @@ try {
   const password = await seal(PASSWORD)
   await api(calls.registerByEmailPwd, { email: EMAIL, code: await codeFromMailbox(), password, confirmPassword: password, agreementIds })
 
-  sequential = await argon2Rate(2, 1)
+  sequential = (await argon2Rate(2, 1)).rate
   await argon2Rate(1, CONNECTIONS) // warm-up
   // Enough tokens for any rate this machine reaches (its argon2id rate is far below 250/s even at
   // its quietest): a round that ran out would flood the gateway with cheap refusals.
@@ -220,8 +230,19 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     // Tokens first (they live 2 minutes), then the two measures back to back.
     const queue = await solve(TOKENS)
-    rawRounds.push(await argon2Rate(SECONDS, CONNECTIONS))
-    loginRounds.push(await loginLoad(queue, SECONDS))
+    const rawRound = await argon2Rate(SECONDS, CONNECTIONS)
+    rawRounds.push(rawRound.rate)
+    cpu.argon2.push(rawRound.cpuMs)
+    const gatewayBefore = processTreeCpuMs(gw.child.pid!)
+    const clientBefore = process.cpuUsage()
+    const storesBefore = STORE === 'postgres' ? commandsCpuMs(STORE_COMMANDS) : 0
+    const result = await loginLoad(queue, SECONDS)
+    const signIns = succeeded(result) * SECONDS
+    const client = process.cpuUsage(clientBefore)
+    cpu.gateway.push((processTreeCpuMs(gw.child.pid!) - gatewayBefore) / signIns)
+    cpu.client.push((client.user + client.system) / 1000 / signIns)
+    if (STORE === 'postgres') cpu.stores.push((commandsCpuMs(STORE_COMMANDS) - storesBefore) / signIns)
+    loginRounds.push(result)
   }
 } finally {
   await gw.stop()
@@ -229,8 +250,6 @@ try {
   smtp.close()
 }
 
-/** Sign-ins that succeeded per second: answers less the refused ones (lib's repeated nonces). */
-const succeeded = (r: LoadResult) => r.rps - r.non2xx / SECONDS
 const login = {
   rps: median(loginRounds.map(succeeded)),
   p50: median(loginRounds.map((r) => r.p50)),
@@ -243,6 +262,7 @@ const ratio = login.rps / raw
 /** The machine is shared and noisy: each round's ratio compares figures taken seconds apart. */
 const roundRatios = loginRounds.map((r, i) => succeeded(r) / rawRounds[i])
 
+const ms = (xs: number[]) => median(xs).toFixed(2)
 const storeText = STORE === 'postgres' ? 'PostgreSQL + Redis (the production setting)' : 'PGlite + memory KV (the default of `npm start`)'
 const md = `## Password sign-in on ${storeText}: \`login/loginByAccount\` against raw argon2id
 
@@ -269,6 +289,13 @@ median of the per-round ratios ${(median(roundRatios) * 100).toFixed(0)}% (round
 Solving ${250 * SECONDS + 50} puzzles (untimed) before a round took ${median(solving).toFixed(1)} s (median).
 Rounds: argon2id ${rawRounds.map((r) => r.toFixed(0)).join(', ')}; sign-ins ${loginRounds.map((r) => succeeded(r).toFixed(0)).join(', ')}.
 Non-2xx answers (if any) are left out of the sign-in rate.
+
+Where the CPU goes (medians of the rounds; CPU time from /proc, so other load on the machine does
+not inflate it): one argon2id verify costs ${ms(cpu.argon2)} ms of CPU in the baseline. One sign-in costs
+${ms(cpu.gateway)} ms in the gateway's processes${STORE === 'postgres' ? ` and ${ms(cpu.stores)} ms in the PostgreSQL and Redis servers (all their processes on the machine)` : ''}, of which the verify is the
+same ${ms(cpu.argon2)} ms, so **${(median(cpu.gateway) + (STORE === 'postgres' ? median(cpu.stores) : 0) - median(cpu.argon2)).toFixed(2)} ms** is everything else a sign-in costs (HTTP, signature, nonce, captcha
+token, RSA-OAEP, database, session, JSON), and ${ms(cpu.client)} ms in this process generating the load.
+At a ratio of 80% the gateway's share may be at most ${(median(cpu.argon2) / 4).toFixed(2)} ms (a quarter of a verify).
 `
 // `npm run bench` runs bench/run.ts first, which rewrites RESULTS.md; this section goes after it.
 appendFileSync(join(root, 'bench/RESULTS.md'), `\n${md}`)
