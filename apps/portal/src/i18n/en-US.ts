@@ -99,6 +99,8 @@ const enUS: Dictionary = {
     badAddressTitle: 'This page cannot be opened',
     badAddressText: 'The address is not valid or not trusted; it was blocked to keep your account safe.',
     guideIntro: 'What to prepare, the steps, and what to watch for',
+    banner: 'Featured',
+    notices: 'Notices',
   },
   realName: {
     optionTitle: 'Choose how to verify',

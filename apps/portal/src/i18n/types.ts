@@ -60,6 +60,10 @@ export interface Dictionary {
     badAddressTitle: string
     badAddressText: string
     guideIntro: string
+    /** The accessible name of the banner carousel. */
+    banner: string
+    /** The accessible name of the notice ticker. */
+    notices: string
   }
   /** Real-name verification (packages/auth, packages/users/identity). */
   realName: {

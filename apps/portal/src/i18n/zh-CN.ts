@@ -99,6 +99,8 @@ const zhCN: Dictionary = {
     badAddressTitle: '无法打开该页面',
     badAddressText: '链接地址无效或不受信任，为保护您的账号安全已阻止访问。',
     guideIntro: '常见业务的办理材料、流程与注意事项',
+    banner: '推荐',
+    notices: '公告',
   },
   realName: {
     optionTitle: '选择认证方式',

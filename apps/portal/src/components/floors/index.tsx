@@ -1,11 +1,12 @@
 import type { Floor, LinkItem } from '@ess/contract'
 import { ArrowRight, Notice } from '@nutui/icons-react-taro'
-import { Image, Swiper, SwiperItem, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import { useI18n } from '../../i18n'
 import { openLinkItem } from '../../core/links/click'
 import { ROUTE_PATHS } from '@ess/contract'
 import { openRoute } from '../../core/navigation'
 import { mediaUrl } from '../../core/cms/media'
+import { Carousel } from './carousel'
 import './index.scss'
 
 type FloorOf<C extends Floor['component']> = Extract<Floor, { component: C }>
@@ -16,38 +17,36 @@ const tap = (item: LinkItem | null, origin: string) => () => {
 
 
 function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string }) {
+  const { t } = useI18n()
   const first = floor.slides[0]
   // The slide's aspect ratio is reserved before the pictures load (no layout shift).
   const ratio = first ? (first.image.height / first.image.width) * 100 : 43.5
   return (
     <View className="floor-banner" style={{ paddingTop: `${ratio}%` }} data-testid="floor-banner">
-      <Swiper className="floor-banner__swiper" indicatorDots indicatorColor="rgba(255,255,255,0.5)" indicatorActiveColor="#ffffff" autoplay circular interval={4000}>
+      <Carousel className="floor-banner__carousel" label={t.cms.banner} interval={4000} dots>
         {floor.slides.map((slide, i) => (
-          <SwiperItem key={i}>
-            <View className="floor-banner__slide" onClick={tap(slide.item, origin)} role="link" aria-label={slide.title}>
-              <Image className="floor-banner__image" src={mediaUrl(slide.image.url)} mode="aspectFill" />
-              <Text className="floor-banner__title">{slide.title}</Text>
-            </View>
-          </SwiperItem>
+          <View key={i} className="floor-banner__slide" onClick={tap(slide.item, origin)} role="link" aria-label={slide.title}>
+            <Image className="floor-banner__image" src={mediaUrl(slide.image.url)} mode="aspectFill" />
+            <Text className="floor-banner__title">{slide.title}</Text>
+          </View>
         ))}
-      </Swiper>
+      </Carousel>
     </View>
   )
 }
 
 function NoticeFloor({ floor, origin }: { floor: FloorOf<'notice'>; origin: string }) {
+  const { t } = useI18n()
   return (
     <View className="floor-notice" data-testid="floor-notice">
       <Notice size={16} className="floor-notice__icon" />
-      <Swiper className="floor-notice__swiper" vertical autoplay circular interval={3500}>
+      <Carousel className="floor-notice__carousel" label={t.cms.notices} interval={3500} vertical>
         {floor.messages.map((m, i) => (
-          <SwiperItem key={i}>
-            <View className="floor-notice__text" onClick={tap(m.item, origin)}>
-              {m.text}
-            </View>
-          </SwiperItem>
+          <View key={i} className="floor-notice__text" onClick={tap(m.item, origin)}>
+            {m.text}
+          </View>
         ))}
-      </Swiper>
+      </Carousel>
     </View>
   )
 }
