@@ -26,31 +26,58 @@ const imageUrlLoaderOption = {
 }
 
 /**
- * Taro's H5 build puts every node_modules file in one `vendors` chunk loaded at start, even when
- * only imported dynamically. Libraries only some pages need get chunks of their own, loaded with
- * the first page that imports them: jsencrypt (the OAEP fallback where WebCrypto is missing) and
- * the form libraries of the sign-in and registration pages, with the sign-in UI that uses them
- * (shared by several login pages, Taro would put it in the `common` chunk loaded at start).
+ * How the H5 build splits its JS. Taro's own rule puts every node_modules file in one `vendors`
+ * chunk and every source file imported twice in one `common` chunk, both loaded at start, even
+ * when only later pages use them. Here those two chunks keep only what the start-up needs (the app
+ * entry and the home page, statically imported); what only other pages use goes to `vendors-lazy`
+ * and `common-lazy`, loaded with the first page that needs them. A few libraries get chunks of
+ * their own: jsencrypt (the OAEP fallback where WebCrypto is missing) and the form libraries of the
+ * sign-in, registration and real-name pages, with the sign-in UI that uses them.
  */
-const LAZY_VENDORS: Array<[RegExp, string]> = [
+const OWN_CHUNKS: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/]jsencrypt[\\/]/, 'jsencrypt'],
   [/[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 'forms'],
   [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
   [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
 ]
 
-const lazyVendorChunks = {
-  name: 'ess:lazy-vendor-chunks',
+/** The pages loaded at start besides the app entry: the entry page (home). */
+const START_PAGES = [/[\\/]src[\\/]pages[\\/]home[\\/]index\.tsx$/]
+
+interface ModuleInfo {
+  isEntry: boolean
+  importers: readonly string[]
+}
+type GetModuleInfo = (id: string) => ModuleInfo | null
+
+/** Whether a module is statically imported, at any depth, by the app entry or a start page. */
+function neededAtStart(id: string, getModuleInfo: GetModuleInfo, memo: Map<string, boolean>): boolean {
+  const known = memo.get(id)
+  if (known !== undefined) return known
+  memo.set(id, false) // an import cycle leads nowhere new
+  const info = getModuleInfo(id)
+  const needed =
+    START_PAGES.some((page) => page.test(id.split('?')[0])) ||
+    Boolean(info && (info.isEntry || info.importers.some((importer) => neededAtStart(importer, getModuleInfo, memo))))
+  memo.set(id, needed)
+  return needed
+}
+
+const startUpChunks = {
+  name: 'ess:start-up-chunks',
   apply: 'build' as const,
   outputOptions(options: { manualChunks?: unknown }) {
     const taroChunks = options.manualChunks
     if (typeof taroChunks !== 'function') return null
+    const memo = new Map<string, boolean>()
     return {
       ...options,
-      manualChunks(id: string, api: unknown) {
-        const lazy = LAZY_VENDORS.find(([pattern]) => pattern.test(id))
-        if (lazy) return lazy[1]
-        return (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
+      manualChunks(id: string, api: { getModuleInfo: GetModuleInfo }) {
+        const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
+        if (own) return own[1]
+        const chunk = (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
+        if ((chunk === 'vendors' || chunk === 'common') && !neededAtStart(id, api.getModuleInfo, memo)) return `${chunk}-lazy`
+        return chunk
       },
     }
   },
@@ -91,7 +118,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [lazyVendorChunks] : [],
+      vitePlugins: taroEnv === 'h5' ? [startUpChunks] : [],
     },
     sass: {},
     mini: {
