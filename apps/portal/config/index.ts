@@ -29,15 +29,33 @@ const imageUrlLoaderOption = {
  * Taro's H5 build puts every node_modules file in one `vendors` chunk loaded at start, even when
  * only imported dynamically. Libraries only some pages need get chunks of their own, loaded with
  * the first page that imports them: jsencrypt (the OAEP fallback where WebCrypto is missing) and
- * the form libraries of the sign-in and registration pages, with the sign-in UI that uses them
- * (shared by several login pages, Taro would put it in the `common` chunk loaded at start).
+ * the form libraries of the sign-in, registration and real-name pages, with the sign-in UI that
+ * uses them (shared by several login pages, Taro would put it in the `common` chunk loaded at
+ * start). zod goes with the forms, and so do the modules of the contract that load it (its
+ * schemas): the start-up code imports only `@ess/contract/wire`, which loads none.
  */
 const LAZY_VENDORS: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/]jsencrypt[\\/]/, 'jsencrypt'],
-  [/[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 'forms'],
+  [/[\\/]node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, 'forms'],
   [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
   [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
 ]
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/
+const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/
+
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
+
+/** Whether a module of the contract loads zod, itself or through the contract modules it imports. */
+function contractLoadsZod(id: string, getModuleInfo: ModuleInfoOf): boolean {
+  const seen = new Set<string>()
+  const loads = (m: string): boolean => {
+    if (ZOD.test(m)) return true
+    if (!CONTRACT.test(m) || seen.has(m)) return false
+    seen.add(m)
+    return (getModuleInfo(m)?.importedIds ?? []).some(loads)
+  }
+  return CONTRACT.test(id) && loads(id)
+}
 
 const lazyVendorChunks = {
   name: 'ess:lazy-vendor-chunks',
@@ -47,9 +65,10 @@ const lazyVendorChunks = {
     if (typeof taroChunks !== 'function') return null
     return {
       ...options,
-      manualChunks(id: string, api: unknown) {
+      manualChunks(id: string, api: { getModuleInfo: ModuleInfoOf }) {
         const lazy = LAZY_VENDORS.find(([pattern]) => pattern.test(id))
         if (lazy) return lazy[1]
+        if (contractLoadsZod(id, api.getModuleInfo)) return 'forms'
         return (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
       },
     }
