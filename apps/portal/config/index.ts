@@ -32,11 +32,13 @@ const imageUrlLoaderOption = {
  * entry and the home page, statically imported); what only other pages use goes to `vendors-lazy`
  * and `common-lazy`, loaded with the first page that needs them. A few libraries get chunks of
  * their own: jsencrypt (the OAEP fallback where WebCrypto is missing) and the form libraries of the
- * sign-in, registration and real-name pages, with the sign-in UI that uses them.
+ * sign-in, registration and real-name pages, with the sign-in UI that uses them. zod goes with the
+ * forms, and so do the modules of the contract that load it (its schemas): the start-up code
+ * imports only `@ess/contract/wire`, which loads none.
  */
 const OWN_CHUNKS: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/]jsencrypt[\\/]/, 'jsencrypt'],
-  [/[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 'forms'],
+  [/[\\/]node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, 'forms'],
   [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
   [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
 ]
@@ -47,8 +49,24 @@ const START_PAGES = [/[\\/]src[\\/]pages[\\/]home[\\/]index\.tsx$/]
 interface ModuleInfo {
   isEntry: boolean
   importers: readonly string[]
+  importedIds: readonly string[]
 }
 type GetModuleInfo = (id: string) => ModuleInfo | null
+
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/
+const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/
+
+/** Whether a module of the contract loads zod, itself or through the contract modules it imports. */
+function contractLoadsZod(id: string, getModuleInfo: GetModuleInfo): boolean {
+  const seen = new Set<string>()
+  const loads = (m: string): boolean => {
+    if (ZOD.test(m)) return true
+    if (!CONTRACT.test(m) || seen.has(m)) return false
+    seen.add(m)
+    return (getModuleInfo(m)?.importedIds ?? []).some(loads)
+  }
+  return CONTRACT.test(id) && loads(id)
+}
 
 /** Whether a module is statically imported, at any depth, by the app entry or a start page. */
 function neededAtStart(id: string, getModuleInfo: GetModuleInfo, memo: Map<string, boolean>): boolean {
@@ -75,6 +93,7 @@ const startUpChunks = {
       manualChunks(id: string, api: { getModuleInfo: GetModuleInfo }) {
         const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
         if (own) return own[1]
+        if (contractLoadsZod(id, api.getModuleInfo)) return 'forms'
         const chunk = (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
         if ((chunk === 'vendors' || chunk === 'common') && !neededAtStart(id, api.getModuleInfo, memo)) return `${chunk}-lazy`
         return chunk

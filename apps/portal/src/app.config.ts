@@ -1,4 +1,4 @@
-import { HOME_ROUTE, MAIN_PAGES, SUBPACKAGES, SUBPACKAGE_ROOTS } from '@ess/contract'
+import { HOME_ROUTE, MAIN_PAGES, SUBPACKAGES, SUBPACKAGE_ROOTS } from '@ess/contract/wire'
 import zhCN from './i18n/zh-CN'
 import { BRAND } from './theme'
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { HOME_ROUTE, MAIN_PAGES, PULL_DOWN_REFRESH_ROUTES, ROUTES, SUBPACKAGES, TAB_ROUTES } from '@ess/contract'
+import { HOME_ROUTE, MAIN_PAGES, PULL_DOWN_REFRESH_ROUTES, ROUTES, SUBPACKAGES, TAB_ROUTES } from '@ess/contract/wire'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ROUTES as SCRIPT_ROUTES } from '../scripts/routes.mjs'
 

@@ -1,4 +1,4 @@
-import { CAPTCHA_MAX_TRAIL_POINTS, CODE_RESEND_COUNTDOWN_S, CODE_TTL_S, ERRORS, PORTAL_APP_ID, PUBLIC_KEY_CACHE_S, calls } from '@ess/contract'
+import { CAPTCHA_MAX_TRAIL_POINTS, CODE_RESEND_COUNTDOWN_S, CODE_TTL_S, ERRORS, PORTAL_APP_ID, PUBLIC_KEY_CACHE_S, wire } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { createTrailRecorder, verifyCaptcha } from '../src/core/auth/captcha'
@@ -125,16 +125,16 @@ describe('privacy consent gate', () => {
   it('before consent only public reference reads go out; others are refused in the client', async () => {
     const { server } = installTestPlatform({}, { consent: false })
     expect(needsConsentPrompt()).toBe(true)
-    expect(consentAllows(calls.getAppAgreements)).toBe(true)
-    expect(consentAllows(calls.dictList)).toBe(true)
-    expect(consentAllows(calls.getCaptcha)).toBe(true)
-    expect(consentAllows(calls.sendPhoneCode)).toBe(false)
-    expect(consentAllows(calls.getUserInfo)).toBe(false)
+    expect(consentAllows(wire.getAppAgreements)).toBe(true)
+    expect(consentAllows(wire.dictList)).toBe(true)
+    expect(consentAllows(wire.getCaptcha)).toBe(true)
+    expect(consentAllows(wire.sendPhoneCode)).toBe(false)
+    expect(consentAllows(wire.getUserInfo)).toBe(false)
 
     server.reply(ok({ type: 'gender', items: [] }))
-    await expect(request(calls.dictList, { type: 'gender' })).resolves.toEqual({ type: 'gender', items: [] })
-    await expect(request(calls.getUserInfo)).resolves.toBeUndefined()
-    await expect(request(calls.sendPhoneCode, { region: 'CN', phone: '13800138000', scene: 'login', captchaToken: 'x' }, { needThrowErr: true })).rejects.toMatchObject({ kind: 'consent' })
+    await expect(request(wire.dictList, { type: 'gender' })).resolves.toEqual({ type: 'gender', items: [] })
+    await expect(request(wire.getUserInfo)).resolves.toBeUndefined()
+    await expect(request(wire.sendPhoneCode, { region: 'CN', phone: '13800138000', scene: 'login', captchaToken: 'x' }, { needThrowErr: true })).rejects.toMatchObject({ kind: 'consent' })
     expect(server.requests).toHaveLength(1)
     expect(lastToast()).toBe('请先阅读并同意隐私政策')
   })
@@ -144,10 +144,10 @@ describe('privacy consent gate', () => {
     declinePrivacyConsent()
     expect(needsConsentPrompt()).toBe(false)
     expect(hasPrivacyConsent()).toBe(false)
-    expect(consentAllows(calls.getUserInfo)).toBe(false)
+    expect(consentAllows(wire.getUserInfo)).toBe(false)
     grantPrivacyConsent()
     expect(localStorage.getItem('user-agreed-privacy')).toBe('1')
-    expect(consentAllows(calls.getUserInfo)).toBe(true)
+    expect(consentAllows(wire.getUserInfo)).toBe(true)
   })
 
   it('password login counts as agreeing (the agreements were ticked) and seals the password', async () => {
@@ -344,8 +344,8 @@ describe('session: logout and refresh', () => {
       fail(401, {}, 401),
       fail(401, {}, 401),
     )
-    const a = request(calls.getUserInfo)
-    const b = request(calls.getUserAgreements)
+    const a = request(wire.getUserInfo)
+    const b = request(wire.getUserAgreements)
     await vi.advanceTimersByTimeAsync(0)
     await expect(Promise.all([a, b])).resolves.toEqual([undefined, undefined])
     const refreshes = server.requests.filter((r) => r.url.includes('refreshToken'))
@@ -361,7 +361,7 @@ describe('session: logout and refresh', () => {
     const { server } = installTestPlatform()
     localStorage.setItem('token', 'old')
     server.reply(fail(401, {}, 401))
-    await request(calls.getUserInfo)
+    await request(wire.getUserInfo)
     expect(server.requests).toHaveLength(1)
     expect(localStorage.getItem('token')).toBeNull()
   })

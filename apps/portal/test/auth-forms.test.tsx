@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@ess/contract'
+import { LOCALES, type Locale } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

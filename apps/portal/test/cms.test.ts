@@ -1,4 +1,4 @@
-import { AUTO_JUMP_GUARD_S, FLOOR_REFETCH_WINDOW_S, type LinkItem } from '@ess/contract'
+import { AUTO_JUMP_GUARD_S, FLOOR_REFETCH_WINDOW_S, type LinkItem } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { userStore } from '../src/core/auth/user-store'

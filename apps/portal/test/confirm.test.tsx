@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { ERRORS, SERVICE_PHONE, calls } from '@ess/contract'
+import { ERRORS, SERVICE_PHONE, wire } from '@ess/contract/wire'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConfirmHost } from '../src/components/confirm-host'
@@ -161,7 +161,7 @@ describe('global confirm dialog', () => {
   it('one 430 prompt at a time', async () => {
     const { server } = installTestPlatform()
     server.reply(fail(430, {}, 403), fail(430, {}, 403))
-    await Promise.all([request(calls.dictList, { type: 'gender' }), request(calls.dictList, { type: 'idType' })])
+    await Promise.all([request(wire.dictList, { type: 'gender' }), request(wire.dictList, { type: 'idType' })])
     expect(showAgreementsPrompt()).toBe(showAgreementsPrompt())
   })
 

@@ -1,4 +1,4 @@
-import { GENERATED_ID_ALPHABET, GENERATED_ID_LENGTH } from '@ess/contract'
+import { GENERATED_ID_ALPHABET, GENERATED_ID_LENGTH } from '@ess/contract/wire'
 import { describe, expect, it } from 'vitest'
 import { generateId, getDeviceId } from '../src/core/device-id'
 import { clientStorage } from '../src/core/storage'

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Envelope } from '@ess/contract'
+import { DEFAULT_LOCALE, type Envelope } from '@ess/contract/wire'
 import { vi } from 'vitest'
 import { resetPromptState } from '../src/core/agreements'
 import { syncConsentState } from '../src/core/auth/consent'

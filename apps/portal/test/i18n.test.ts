@@ -1,4 +1,4 @@
-import { ROUTES } from '@ess/contract'
+import { ROUTES } from '@ess/contract/wire'
 import { describe, expect, it } from 'vitest'
 import enUS from '../src/i18n/en-US'
 import type { Dictionary } from '../src/i18n/types'

@@ -1,4 +1,4 @@
-import { LEAVE_PAGE_TOAST_MS } from '@ess/contract'
+import { LEAVE_PAGE_TOAST_MS } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { goBack, openRoute, relaunchHome, routeUrl } from '../src/core/navigation'

@@ -1,5 +1,5 @@
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto'
-import { PUBLIC_KEY_CACHE_S } from '@ess/contract'
+import { PUBLIC_KEY_CACHE_S } from '@ess/contract/wire'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { encryptPassword, getPublicKey } from '../src/core/password'
 import { createWebCrypto } from '../src/platform/h5/crypto'

@@ -1,4 +1,4 @@
-import { ERRORS } from '@ess/contract'
+import { ERRORS } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { quickLoginFromJump } from '../src/core/auth/quick-login'

@@ -1,4 +1,4 @@
-import { ERRORS, ruleMessage } from '@ess/contract'
+import { ERRORS, ruleMessage } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { requireLogin } from '../src/core/auth/target'

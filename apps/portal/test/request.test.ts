@@ -8,11 +8,11 @@ import {
   PORTAL_APP_ID,
   SERVICE_PHONE,
   UNSIGNED_PAYLOAD,
-  calls,
-  defineCall,
   httpStatusText,
   verifySignature,
-} from '@ess/contract'
+  wire,
+} from '@ess/contract/wire'
+import { defineCall } from '@ess/contract'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { z } from 'zod'
@@ -30,6 +30,7 @@ const echo = defineCall({
   summary: 'test',
   tags: ['test'],
   access: 'public',
+  input: 'body',
   body: z.object({ name: z.string(), n: z.number() }),
   response: z.object({ done: z.boolean() }),
 })
@@ -61,7 +62,7 @@ describe('request headers and signature', () => {
     clientStorage.set('token', 'tok-123')
     server.reply(ok({ type: 'gender', items: [{ value: 'F', label: '女' }] }))
 
-    const data = await request(calls.dictList, { type: 'gender' })
+    const data = await request(wire.dictList, { type: 'gender' })
 
     expect(data?.items[0].label).toBe('女')
     const req = server.requests[0]
@@ -101,8 +102,8 @@ describe('request headers and signature', () => {
     clientStorage.set('outerClient', 'partner-app')
     localeStore.setState({ locale: 'en-US' })
     server.reply(ok({ type: 'gender', items: [] }), ok({ type: 'gender', items: [] }))
-    await request(calls.dictList, { type: 'gender' })
-    await request(calls.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
     const [a, b] = server.requests.map(headersOf)
     expect(a._aid).toBe('outer-9')
     expect(a._c).toBe('partner-app')
@@ -136,7 +137,7 @@ describe('errors (SPEC §8)', () => {
     clientStorage.set('microAssistantToken', 'm')
     server.reply(fail(ERRORS.SESSION_INVALID.code, { errorMsg: 'expired' }, 401))
 
-    const result = await request(calls.dictList, { type: 'gender' })
+    const result = await request(wire.dictList, { type: 'gender' })
 
     expect(result).toBeUndefined()
     expect(clientStorage.get('token')).toBeNull()
@@ -154,7 +155,7 @@ describe('errors (SPEC §8)', () => {
     vi.useFakeTimers()
     const { server, nav } = installTestPlatform()
     server.reply(fail(401, {}, 401), { status: 401, data: 'Unauthorized' })
-    await Promise.all([request(calls.dictList, { type: 'gender' }), request(calls.dictList, { type: 'idType' })])
+    await Promise.all([request(wire.dictList, { type: 'gender' }), request(wire.dictList, { type: 'idType' })])
     vi.advanceTimersByTime(LOGIN_NAV_DELAY_WEB_MS)
     expect(nav.navigateTo).toHaveBeenCalledTimes(1)
   })
@@ -174,7 +175,7 @@ describe('errors (SPEC §8)', () => {
       },
     })
     server.reply(fail(401, {}, 401))
-    await request(calls.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
     expect(bridgeLogin).toHaveBeenCalledWith({ type: 'phone' })
     vi.advanceTimersByTime(LOGIN_NAV_DELAY_WEB_MS)
     expect(nav.navigateTo).not.toHaveBeenCalled()
@@ -184,7 +185,7 @@ describe('errors (SPEC §8)', () => {
     const { server } = installTestPlatform()
     localeStore.setState({ locale: 'en-US' })
     server.reply(fail(ERRORS.PRIVACY_REAGREE.code, { errorMsg: 'agreements changed' }, 403))
-    await request(calls.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
     const dialog = confirmStore.getState().current
     expect(dialog?.title).toBe('Update prompt')
     expect(dialog?.body).toEqual({ kind: 'agreements', type: '1' })
@@ -197,7 +198,7 @@ describe('errors (SPEC §8)', () => {
     const { server } = installTestPlatform()
     localeStore.setState({ locale: 'en-US' })
     server.reply(fail(ERRORS.ACCOUNT_ABNORMAL.code, { errorMsg: 'abnormal' }, 403))
-    await request(calls.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
     const dialog = confirmStore.getState().current
     expect(dialog?.message).toBe('Info retrieval failed, Please try again later or contact service')
     expect(dialog?.body).toEqual({ kind: 'servicePhone', phone: SERVICE_PHONE })
@@ -212,9 +213,9 @@ describe('errors (SPEC §8)', () => {
       fail(100504, { errorMsg: '', msg: 'from msg' }),
       fail(100504, { errorMsg: '', msg: '' }),
     )
-    await request(calls.dictList, { type: 'gender' })
-    await request(calls.dictList, { type: 'gender' })
-    await request(calls.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
     const titles = toastSpy.mock.calls.map(([o]) => (o as { title: string }).title)
     expect(titles).toEqual(['Wrong verification code', 'from msg', NETWORK_REQUEST_ERROR_TEXT['zh-CN']])
     expect((toastSpy.mock.calls[0][0] as { duration: number }).duration).toBe(3000)
@@ -228,7 +229,7 @@ describe('errors (SPEC §8)', () => {
   ])('needThrowErr=$needThrowErr needShowToast=$needShowToast', async ({ needThrowErr, needShowToast, rejects, toasts }) => {
     const { server } = installTestPlatform()
     server.reply(fail(100502, { errorCode: 'ALREADY_REGISTERED', errorMsg: 'already registered' }, 409))
-    const call = request(calls.dictList, { type: 'gender' }, { needThrowErr, needShowToast })
+    const call = request(wire.dictList, { type: 'gender' }, { needThrowErr, needShowToast })
     if (rejects) {
       const error = await call.catch((e: unknown) => e)
       expect(error).toBeInstanceOf(RequestError)
@@ -253,7 +254,7 @@ describe('errors (SPEC §8)', () => {
         throw new TransportError('network')
       },
     )
-    for (let i = 0; i < 6; i++) await request(calls.dictList, { type: 'gender' })
+    for (let i = 0; i < 6; i++) await request(wire.dictList, { type: 'gender' })
     off()
     expect(seen.map((e) => [e.type, e.code])).toEqual([
       ['envelope', 100504],
@@ -276,16 +277,16 @@ describe('errors (SPEC §8)', () => {
         throw new TransportError('network', 'Failed to fetch')
       },
     )
-    const timeout = await request(calls.dictList, { type: 'gender' }, { needThrowErr: true }).catch((e: RequestError) => e)
+    const timeout = await request(wire.dictList, { type: 'gender' }, { needThrowErr: true }).catch((e: RequestError) => e)
     expect(timeout).toMatchObject({ kind: 'timeout', code: 0, message: NETWORK_ABNORMAL_TEXT['en-US'] })
-    await request(calls.dictList, { type: 'gender' })
+    await request(wire.dictList, { type: 'gender' })
     expect(toastSpy).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Network connection is abnormal, please try again later!' }))
   })
 
   it('HTTP statuses without an envelope use the status texts', async () => {
     const { server } = installTestPlatform()
     server.reply({ status: 404, data: 'Not Found' }, { status: 503, data: null }, { status: 418, data: null })
-    for (let i = 0; i < 3; i++) await request(calls.dictList, { type: 'gender' })
+    for (let i = 0; i < 3; i++) await request(wire.dictList, { type: 'gender' })
     const titles = toastSpy.mock.calls.map(([o]) => (o as { title: string }).title)
     expect(titles).toEqual([httpStatusText(404, 'zh-CN'), httpStatusText(503, 'zh-CN'), '服务器错误！'])
   })

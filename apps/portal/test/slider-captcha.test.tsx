@@ -1,4 +1,4 @@
-import { CAPTCHA_HEIGHT, CAPTCHA_PIECE_SIZE, CAPTCHA_WIDTH } from '@ess/contract'
+import { CAPTCHA_HEIGHT, CAPTCHA_PIECE_SIZE, CAPTCHA_WIDTH } from '@ess/contract/wire'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { OK_CODE } from './constants'
+import type { ErrorEnvelopeSchema } from './envelope-schemas'
 import type { ErrorCode } from './errors'
 
 /**
@@ -9,29 +10,6 @@ import type { ErrorCode } from './errors'
  * Failure: a non-200 `code`, a stable `errorCode`, `msg` and `errorMsg` in the caller's language,
  * `data.success` false, and for invalid input the translated `fields`.
  */
-export const successEnvelope = <T extends z.ZodType>(payload: T) =>
-  z.object({
-    code: z.literal(OK_CODE),
-    msg: z.string(),
-    data: z.object({ success: z.literal(true), data: payload }),
-  })
-
-export const FieldIssueSchema = z.object({
-  field: z.string(),
-  messageKey: z.string().optional(),
-  message: z.string(),
-})
-
-export const ErrorEnvelopeSchema = z.object({
-  code: z.number().int(),
-  errorCode: z.string(),
-  msg: z.string(),
-  errorMsg: z.string(),
-  data: z.object({ success: z.literal(false), data: z.null() }),
-  fields: z.array(FieldIssueSchema).optional(),
-  traceId: z.string().optional(),
-})
-
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema> & { errorCode: ErrorCode | string }
 
 export interface SuccessEnvelope<T> {

@@ -1,11 +1,10 @@
-import { z } from 'zod'
 import type { Bilingual, Locale } from './locale'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants'
 
 /**
- * Validation rules of SPEC §5. Each rule is a pattern plus a zod schema whose issue message is a
- * RULE MESSAGE KEY; both sides translate the key with `ruleMessage(key, locale)`, so the form and
- * the gateway say the same thing in the same words.
+ * Validation rules of SPEC §5. Each rule is a pattern plus a zod schema (./rule-schemas) whose
+ * issue message is a RULE MESSAGE KEY; both sides translate the key with `ruleMessage(key, locale)`,
+ * so the form and the gateway say the same thing in the same words. This module is plain data.
  */
 
 /** Punctuation a password may contain besides letters and digits (printable ASCII, no space). */
@@ -102,42 +101,6 @@ export function idNumberCheckDigitValid(id: string): boolean {
   for (let i = 0; i < 17; i++) sum += (id.charCodeAt(i) - 48) * ID_WEIGHTS[i]
   return ID_CHECK[sum % 11] === id[17].toUpperCase()
 }
-
-const str = () => z.string({ error: 'field.required' satisfies RuleMessageKey })
-
-/** zod schemas whose messages are rule keys. */
-export const rules = {
-  password: str()
-    .min(1, { error: 'password.required' satisfies RuleMessageKey })
-    .regex(PATTERNS.password, { error: 'password.invalid' satisfies RuleMessageKey }),
-  idNumber: str().regex(PATTERNS.idNumber, { error: 'idNumber.invalid' satisfies RuleMessageKey }),
-  alphanumeric: str().regex(PATTERNS.alphanumeric, { error: 'alphanumeric.invalid' satisfies RuleMessageKey }),
-  mobile: str()
-    .min(1, { error: 'mobile.required' satisfies RuleMessageKey })
-    .regex(/^\d{11}$/, { error: 'mobile.length' satisfies RuleMessageKey })
-    .regex(PATTERNS.mobile, { error: 'mobile.invalid' satisfies RuleMessageKey }),
-  email: str().regex(PATTERNS.email, { error: 'email.invalid' satisfies RuleMessageKey }),
-  themeHex: str().regex(PATTERNS.themeHex, { error: 'themeHex.invalid' satisfies RuleMessageKey }),
-  eCardValue: str().regex(PATTERNS.eCardValue, { error: 'eCardValue.invalid' satisfies RuleMessageKey }),
-  personName: str()
-    .trim()
-    .min(1, { error: 'name.invalid' satisfies RuleMessageKey })
-    .max(50, { error: 'name.invalid' satisfies RuleMessageKey })
-    .regex(PATTERNS.personName, { error: 'name.invalid' satisfies RuleMessageKey }),
-  bankCard: str()
-    .min(1, { error: 'bankCard.required' satisfies RuleMessageKey })
-    .regex(PATTERNS.bankCard, { error: 'bankCard.invalid' satisfies RuleMessageKey })
-    .refine(luhnValid, { error: 'bankCard.invalid' satisfies RuleMessageKey }),
-  verificationCode: str().regex(PATTERNS.verificationCode, { error: 'code.invalid' satisfies RuleMessageKey }),
-} as const
-
-/** New password + confirmation: both must satisfy the password rule and match. */
-export const passwordPair = z
-  .object({ password: rules.password, confirmPassword: z.string({ error: 'field.required' }) })
-  .refine((v) => v.password === v.confirmPassword, {
-    error: 'password.mismatch' satisfies RuleMessageKey,
-    path: ['confirmPassword'],
-  })
 
 export interface FieldIssue {
   /** Dotted path of the field, e.g. `password` or `items.0.name`; empty for the whole input. */

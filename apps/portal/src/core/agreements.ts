@@ -1,4 +1,4 @@
-import { ERRORS, ROUTE_PATHS, SERVICE_PHONE, calls, type Locale } from '@ess/contract'
+import { ERRORS, ROUTE_PATHS, SERVICE_PHONE, wire, type Locale } from '@ess/contract/wire'
 import { getDictionary, getLocale } from '../i18n/store'
 import { confirm } from './confirm'
 import { request } from './http/request'
@@ -42,11 +42,11 @@ let reAgreePrompt: Promise<boolean> | null = null
  * the current set 1 when that list cannot be read). Resolves true when signed.
  */
 export async function signCurrentAgreements(): Promise<boolean> {
-  const mine = await request(calls.getUserAgreements, undefined, { needShowToast: false })
+  const mine = await request(wire.getUserAgreements, undefined, { needShowToast: false })
   let ids = mine?.pending.map((a) => a.agreementId) ?? []
-  if (!ids.length) ids = ((await request(calls.getAppAgreements, { type: '1' }, { needShowToast: false })) ?? []).map((a) => a.agreementId)
+  if (!ids.length) ids = ((await request(wire.getAppAgreements, { type: '1' }, { needShowToast: false })) ?? []).map((a) => a.agreementId)
   if (!ids.length) return false
-  const signed = await request(calls.signAgreements, { agreementIds: ids })
+  const signed = await request(wire.signAgreements, { agreementIds: ids })
   if (!signed) return false
   toast(getDictionary().agreements.signed, { icon: 'success' })
   return true
@@ -57,7 +57,7 @@ export async function signCurrentAgreements(): Promise<boolean> {
  * the user store, the My account tab opens, and the popup is flagged there.
  */
 async function moveToMyAccount(): Promise<void> {
-  const mine = await request(calls.getUserAgreements, undefined, { needShowToast: false })
+  const mine = await request(wire.getUserAgreements, undefined, { needShowToast: false })
   userStore.setState({ agreements: mine ?? null, reSignPending: true })
   await openRoute(ROUTE_PATHS.userCenter).catch(() => undefined)
 }

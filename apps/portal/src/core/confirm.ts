@@ -1,4 +1,4 @@
-import type { AgreementType } from '@ess/contract'
+import type { AgreementType } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
 
 /**

@@ -1,4 +1,4 @@
-import { GENERATED_ID_ALPHABET, GENERATED_ID_LENGTH } from '@ess/contract'
+import { GENERATED_ID_ALPHABET, GENERATED_ID_LENGTH } from '@ess/contract/wire'
 import { customRandom } from 'nanoid'
 import { platform } from './platform'
 import { clientStorage } from './storage'

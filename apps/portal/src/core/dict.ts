@@ -1,4 +1,4 @@
-import { calls, type DictType, type Locale } from '@ess/contract'
+import { wire, type DictType, type Locale } from '@ess/contract/wire'
 import { request } from './http/request'
 
 /** Dictionary labels by value, per language and type, read once (they change only with a release). */
@@ -8,7 +8,7 @@ export function dictLabels(type: DictType, locale: Locale): Promise<Record<strin
   const key = `${locale}:${type}`
   let found = cache.get(key)
   if (!found) {
-    found = request(calls.dictList, { type }, { needShowToast: false }).then((list) => {
+    found = request(wire.dictList, { type }, { needShowToast: false }).then((list) => {
       if (!list) cache.delete(key)
       return Object.fromEntries((list?.items ?? []).map((item) => [item.value, item.label]))
     })

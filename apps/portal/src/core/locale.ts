@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, TAB_ROUTES, type Locale } from '@ess/contract'
+import { DEFAULT_LOCALE, TAB_ROUTES, type Locale } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { getDictionary, getLocale, localeStore } from '../i18n/store'
 import { platform } from './platform'

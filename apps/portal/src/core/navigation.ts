@@ -1,4 +1,4 @@
-import { HOME_ROUTE, isTabRoute, type RoutePath } from '@ess/contract'
+import { HOME_ROUTE, isTabRoute, type RoutePath } from '@ess/contract/wire'
 import { platform } from './platform'
 
 export type RouteQuery = Record<string, string | number | boolean | null | undefined>

@@ -1,4 +1,4 @@
-import { PUBLIC_KEY_CACHE_S, calls, type PasswordPubKey } from '@ess/contract'
+import { PUBLIC_KEY_CACHE_S, wire, type PasswordPubKey } from '@ess/contract/wire'
 import { request } from './http/request'
 import { platform } from './platform'
 import { clientStorage, type CachedPublicKey } from './storage'
@@ -12,7 +12,7 @@ let inflight: Promise<CachedPublicKey> | null = null
 export async function getPublicKey({ force = false, now = Date.now } = {}): Promise<CachedPublicKey> {
   const cached = clientStorage.get('publicKey')
   if (!force && cached && now() - cached.cachedAt < PUBLIC_KEY_CACHE_S * 1000 && now() >= cached.cachedAt) return cached
-  inflight ??= request(calls.getPasswordPubKey, undefined, { needThrowErr: true })
+  inflight ??= request(wire.getPasswordPubKey, undefined, { needThrowErr: true })
     .then((key: PasswordPubKey) => {
       const entry: CachedPublicKey = { publicKey: key.publicKey, keyId: key.keyId, cachedAt: now() }
       clientStorage.set('publicKey', entry)

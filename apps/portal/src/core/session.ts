@@ -1,4 +1,4 @@
-import type { LoginState } from '@ess/contract'
+import type { LoginState } from '@ess/contract/wire'
 import { rememberLoginTarget } from './auth/target'
 import { resetUserStore } from './auth/user-store'
 import { platform } from './platform'

@@ -1,4 +1,4 @@
-import { DEFAULT_TOAST_MS, LEAVE_PAGE_TOAST_MS } from '@ess/contract'
+import { DEFAULT_TOAST_MS, LEAVE_PAGE_TOAST_MS } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 
 export interface ToastOptions {

@@ -1,4 +1,4 @@
-import type { Locale } from '@ess/contract'
+import type { Locale } from '@ess/contract/wire'
 import { useStore } from 'zustand'
 import { DICTIONARIES, localeStore } from './store'
 import type { Dictionary } from './types'

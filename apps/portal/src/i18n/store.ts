@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@ess/contract'
+import { DEFAULT_LOCALE, type Locale } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
 import enUS from './en-US'
 import type { Dictionary } from './types'

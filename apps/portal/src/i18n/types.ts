@@ -1,4 +1,4 @@
-import type { RoutePath } from '@ess/contract'
+import type { RoutePath } from '@ess/contract/wire'
 
 /**
  * The base dictionary. zh-CN and en-US are objects of this type, so a missing key, or a route of

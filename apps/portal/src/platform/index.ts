@@ -1,4 +1,4 @@
-import { LOGIN_NAV_DELAY_WEB_MS, ROUTE_PATHS } from '@ess/contract'
+import { LOGIN_NAV_DELAY_WEB_MS, ROUTE_PATHS } from '@ess/contract/wire'
 import { createNativeBridge, withNativeApp } from './app'
 import { createWebCrypto } from './h5/crypto'
 import { createWebStorage } from './h5/storage'

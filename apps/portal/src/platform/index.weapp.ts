@@ -1,4 +1,4 @@
-import { ROUTE_PATHS } from '@ess/contract'
+import { ROUTE_PATHS } from '@ess/contract/wire'
 import { createMemoryStorage } from './shared/memory-storage'
 import { createTaroNavigation } from './shared/taro-navigation'
 import type { Platform } from './types'

@@ -1,4 +1,4 @@
-import type { HttpMethod, Locale, RoutePath } from '@ess/contract'
+import type { HttpMethod, Locale, RoutePath } from '@ess/contract/wire'
 
 /**
  * What the rest of the app may ask of the platform it runs on (STYLE §4: platform differences

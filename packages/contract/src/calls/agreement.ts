@@ -1,16 +1,7 @@
 import { z } from 'zod'
 import { defineCall } from './define'
+import { AGREEMENT_CODES, AGREEMENT_TYPES, wire } from './wire'
 import { agreementIdsField } from './fields'
-
-/**
- * Agreement sets by `type` (SPEC §7 getAppAgreements, default 1):
- * 1 = what a user agrees to to use the app (user agreement + privacy policy);
- * 2 = the account-cancellation agreement.
- */
-export const AGREEMENT_TYPES = ['1', '2'] as const
-export type AgreementType = (typeof AGREEMENT_TYPES)[number]
-export const AGREEMENT_CODES = ['user', 'privacy', 'cancellation'] as const
-export type AgreementCode = (typeof AGREEMENT_CODES)[number]
 
 export const AppAgreementSchema = z.object({
   agreementId: z.string(),
@@ -30,11 +21,9 @@ export const GetAppAgreementsQuerySchema = z.object({
 })
 
 export const getAppAgreements = defineCall({
-  method: 'GET',
-  path: '/user/api/agreement/getAppAgreements',
+  ...wire.getAppAgreements,
   summary: 'The current version of each agreement of a set',
   tags: ['agreement'],
-  access: 'public',
   query: GetAppAgreementsQuerySchema,
   response: z.array(AppAgreementSchema),
 })
@@ -64,12 +53,9 @@ export const UserAgreementsSchema = z.object({
 export type UserAgreements = z.infer<typeof UserAgreementsSchema>
 
 export const getUserAgreements = defineCall({
-  method: 'GET',
-  path: '/user/api/agreement/getUserAgreements',
+  ...wire.getUserAgreements,
   summary: 'The agreement versions the user signed, and the current ones waiting for their signature',
   tags: ['agreement'],
-  access: 'user',
-  reagreeExempt: true,
   response: UserAgreementsSchema,
 })
 
@@ -78,12 +64,9 @@ export const SignAgreementsBodySchema = z.object({
 })
 
 export const signAgreements = defineCall({
-  method: 'POST',
-  path: '/user/api/agreement/signAgreements',
+  ...wire.signAgreements,
   summary: 'Signs current agreement versions by agreementId (an unknown or outdated one is refused)',
   tags: ['agreement'],
-  access: 'user',
-  reagreeExempt: true,
   body: SignAgreementsBodySchema,
   response: UserAgreementsSchema,
 })

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { REAL_NAME_VALIDITY_DAYS } from '../constants'
-import { type RuleMessageKey, idNumberCheckDigitValid, rules } from '../rules'
+import { rules } from '../rule-schemas'
+import { type RuleMessageKey, idNumberCheckDigitValid } from '../rules'
 import { defineCall } from './define'
-import { GENDERS } from './dict'
+import { CERTIFICATION_METHODS, GENDERS, POSTCODE_PATTERN, USERNAME_PATTERN, wire } from './wire'
 import { codeField } from './fields'
 
 /**
@@ -19,13 +20,6 @@ import { codeField } from './fields'
  *   the roster, the user must verify again (`isExpired` true; 'certified' calls refuse).
  * - ID and bank-card numbers are encrypted at rest and only ever answered masked.
  */
-
-/** How the user proved who they are. */
-export const CERTIFICATION_METHODS = ['idNumber', 'bankCard'] as const
-export type CertificationMethod = (typeof CERTIFICATION_METHODS)[number]
-
-/** The `idType` dictionary value of the resident ID card, the document of the ID-number checks. */
-export const RESIDENT_ID_TYPE = 'ID_CARD'
 
 /** The ID number: SPEC §5 format plus the national check digit of 18-character numbers. */
 export const idNumberField = z
@@ -84,21 +78,17 @@ export const CertificationSchema = z.object({
 export type Certification = z.infer<typeof CertificationSchema>
 
 export const certificationCheck = defineCall({
-  method: 'POST',
-  path: '/user/api/certification/check',
+  ...wire.certificationCheck,
   summary: 'Real-name verification against the employee roster, by ID number or by bank card (+ SMS code to the bank phone)',
   tags: ['certification'],
-  access: 'user',
   body: CertificationCheckBodySchema,
   response: CertificationSchema,
 })
 
 export const certificationGetInfo = defineCall({
-  method: 'GET',
-  path: '/user/api/certification/getInfo',
+  ...wire.certificationGetInfo,
   summary: 'The certification record of the user (null when never verified), with isExpired',
   tags: ['certification'],
-  access: 'user',
   response: CertificationSchema.nullable(),
 })
 
@@ -136,18 +126,11 @@ export const PersonalInfoSchema = z.object({
 export type PersonalInfo = z.infer<typeof PersonalInfoSchema>
 
 export const getUserPersonalInfo = defineCall({
-  method: 'GET',
-  path: '/user/api/getUserPersonalInfo',
+  ...wire.getUserPersonalInfo,
   summary: 'The personal info of SPEC §2: roster identity (masked) once verified, and the fields the user edits',
   tags: ['user'],
-  access: 'user',
   response: PersonalInfoSchema,
 })
-
-/** Usernames: 4-20 letters, digits or underscores, starting with a letter (kept in lower case). */
-export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/
-/** Mainland postcodes: 6 digits. */
-export const POSTCODE_PATTERN = /^\d{6}$/
 
 const optionalText = (max: number) =>
   z
@@ -172,25 +155,17 @@ export const EditPersonalInfoBodySchema = z
 export type EditPersonalInfoBody = z.input<typeof EditPersonalInfoBodySchema>
 
 export const editUserPersonalInfo = defineCall({
-  method: 'POST',
-  path: '/user/api/editUserPersonalInfo',
+  ...wire.editUserPersonalInfo,
   summary: 'Edits the fields the user owns (username, address, postcode); identity fields come from the roster',
   tags: ['user'],
-  access: 'user',
   body: EditPersonalInfoBodySchema,
   response: PersonalInfoSchema,
 })
 
-/** Avatars: PNG, JPEG or WebP, at most this many bytes. */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
-
 /** The avatar upload: multipart/form-data with one file field `file` (UNSIGNED-PAYLOAD signature). */
 export const uploadAvatar = defineCall({
-  method: 'POST',
-  path: '/user/api/uploadAvatar',
+  ...wire.uploadAvatar,
   summary: 'Uploads the avatar (multipart field `file`: PNG, JPEG or WebP, at most 2 MiB); answers its URL',
   tags: ['user'],
-  access: 'user',
   response: z.object({ photo: z.string() }),
 })

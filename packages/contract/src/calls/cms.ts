@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { INNER_JUMP_DESTINATIONS } from '../constants'
 import type { RuleMessageKey } from '../rules'
 import { defineCall } from './define'
+import { AUTH_APP_ID_PATTERN, GRANT_CODE_TTL_S, PAGE_CODE_PATTERN, wire } from './wire'
 
 /**
  * The content of the home and services tabs (SPEC §3 page configuration), news and the service
@@ -58,8 +59,6 @@ export const FloorSchema = z.discriminatedUnion('component', [
 export type Floor = z.infer<typeof FloorSchema>
 export type FloorComponent = Floor['component']
 
-export const PAGE_CODE_PATTERN = /^[a-z][a-z0-9_-]{0,39}$/
-
 export const CmsPageQuerySchema = z.object({
   pageCode: z.string({ error: 'field.required' satisfies RuleMessageKey }).regex(PAGE_CODE_PATTERN, { error: 'field.invalid' satisfies RuleMessageKey }),
 })
@@ -73,11 +72,9 @@ export const CmsPageSchema = z.object({
 export type CmsPage = z.infer<typeof CmsPageSchema>
 
 export const cmsPage = defineCall({
-  method: 'GET',
-  path: '/cms/resource/page',
+  ...wire.cmsPage,
   summary: 'A page of floors (homepage, servicegrid) in the caller language; floors in sort order',
   tags: ['cms'],
-  access: 'public',
   query: CmsPageQuerySchema,
   response: CmsPageSchema,
 })
@@ -90,11 +87,9 @@ export const InformationTreeSchema = z.array(z.object({ code: z.string(), name: 
 export type InformationTree = z.infer<typeof InformationTreeSchema>
 
 export const informationTree = defineCall({
-  method: 'GET',
-  path: '/cms/information/tree',
+  ...wire.informationTree,
   summary: 'News categories and the service guide with their articles (newest first), in the caller language',
   tags: ['cms'],
-  access: 'public',
   response: InformationTreeSchema,
 })
 
@@ -114,30 +109,17 @@ export const ArticleSchema = ArticleSummarySchema.extend({ categoryCode: z.strin
 export type Article = z.infer<typeof ArticleSchema>
 
 export const informationDetail = defineCall({
-  method: 'GET',
-  path: '/cms/information/detail',
+  ...wire.informationDetail,
   summary: 'One article with its body (typed blocks), in the caller language',
   tags: ['cms'],
-  access: 'public',
   query: z.object({ id: z.string({ error: 'field.required' satisfies RuleMessageKey }).regex(/^[a-z0-9-]{1,64}$/, { error: 'field.invalid' satisfies RuleMessageKey }) }),
   response: ArticleSchema,
 })
 
-/**
- * Inner jumps (SPEC §3, §6, §7): a one-time code for the provider's older system, bound to the
- * user and the app, single use, valid GRANT_CODE_TTL_S. Destinations medClaims, payment, insurance
- * and checkUp need login and real-name verification. The browser then goes to
- * `<legacyLoginUrl>?code&redirect&lang&openId&source` (loginByCodeAndRedirect).
- */
-export const GRANT_CODE_TTL_S = 120
-export const AUTH_APP_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/
-
 export const grantCode = defineCall({
-  method: 'GET',
-  path: '/user/api/auth/grantCode',
+  ...wire.grantCode,
   summary: 'A one-time code for an app of the provider (single use, 120 s); inner-jump destinations need real-name verification',
   tags: ['jump'],
-  access: 'user',
   query: z.object({
     authAppId: z.string({ error: 'field.required' satisfies RuleMessageKey }).regex(AUTH_APP_ID_PATTERN, { error: 'field.invalid' satisfies RuleMessageKey }),
     dest: z.enum(INNER_JUMP_DESTINATIONS, { error: 'field.invalid' satisfies RuleMessageKey }).optional(),

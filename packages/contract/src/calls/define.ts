@@ -1,37 +1,36 @@
 import type { z } from 'zod'
+import type { CallWire } from './wire'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 /** Who may make a call: anyone, a logged-in user, or a real-name-verified user (SPEC §6). */
 export type CallAccess = 'public' | 'user' | 'certified'
 
+/** A call with its schemas: its wire entry, the OpenAPI text, and the zod schemas of its input and payload. */
 export interface CallDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
-> {
-  method: HttpMethod
-  /** Path under the `/app` prefix, e.g. `/user/api/dict/list`. */
-  path: string
+> extends CallWire {
   summary: string
   tags: string[]
-  access: CallAccess
-  /**
-   * A 'user' or 'certified' call the user may still make while a newer version of a required
-   * agreement waits for their signature (every other such call answers 430 PRIVACY_REAGREE):
-   * reading and signing agreements, logging out.
-   */
-  reagreeExempt?: boolean
   query?: Q
   body?: B
   /** Schema of the inner payload (`data.data` of the envelope). */
   response: R
 }
 
+/**
+ * A call with its schemas, built on its wire entry: `defineCall({ ...wire.dictList, summary, … })`.
+ * The schemas must take the input where the entry says it travels (query, body or none); a
+ * mismatch throws when the contract loads.
+ */
 export function defineCall<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
 >(def: CallDef<Q, B, R>): CallDef<Q, B, R> {
+  const input = def.body ? 'body' : def.query ? 'query' : undefined
+  if (input !== def.input) throw new Error(`${def.path}: input in ${def.input ?? 'nothing'} on the wire, in ${input ?? 'nothing'} by its schemas`)
   return def
 }
 

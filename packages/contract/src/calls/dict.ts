@@ -1,12 +1,6 @@
 import { z } from 'zod'
 import { defineCall } from './define'
-
-/** Dictionaries the shell needs (gender F/M/U, ID types, nationalities, phone regions with +86 first). */
-export const DICT_TYPES = ['gender', 'idType', 'nationality', 'phoneRegion'] as const
-export type DictType = (typeof DICT_TYPES)[number]
-
-export const GENDERS = ['F', 'M', 'U'] as const
-export type Gender = (typeof GENDERS)[number]
+import { DICT_TYPES, wire } from './wire'
 
 export const DictItemSchema = z.object({
   value: z.string(),
@@ -28,11 +22,9 @@ export const DictListSchema = z.object({
 export type DictList = z.infer<typeof DictListSchema>
 
 export const dictList = defineCall({
-  method: 'GET',
-  path: '/user/api/dict/list',
+  ...wire.dictList,
   summary: 'A dictionary, labels in the caller language, in display order',
   tags: ['dict'],
-  access: 'public',
   query: DictListQuerySchema,
   response: DictListSchema,
 })

@@ -1,16 +1,12 @@
 import { z } from 'zod'
-import { type RuleMessageKey, rules } from '../rules'
+import { rules } from '../rule-schemas'
+import type { RuleMessageKey } from '../rules'
+import { DEFAULT_PHONE_REGION, INTERNATIONAL_MOBILE } from './wire'
 
 /**
  * Request fields shared by the sign-in, registration and verification calls. Every issue message
  * is a rule message key, so the portal's forms and the gateway's refusals say the same words.
  */
-
-/** The region of the phone dictionary (`dict/list?type=phoneRegion`, China first). */
-export const DEFAULT_PHONE_REGION = 'CN'
-
-/** Numbers outside the Chinese mainland: 4 to 14 digits after the dialling code (E.164 allows 15 in all). */
-export const INTERNATIONAL_MOBILE = /^\d{4,14}$/
 
 const internationalMobile = z
   .string({ error: 'mobile.required' satisfies RuleMessageKey })

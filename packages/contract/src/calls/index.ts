@@ -1,4 +1,5 @@
 export * from './define'
+export * from './wire'
 export * from './fields'
 export * from './system'
 export * from './dict'
@@ -20,6 +21,8 @@ import { registerByEmailPwd, registerByPhonePwd } from './register'
 import { getUserInfo, logout, signOut } from './user'
 import { cmsPage, grantCode, informationDetail, informationTree } from './cms'
 import { ssoLogin } from './sso'
+import type { CallDef } from './define'
+import type { CallName } from './wire'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
 
 /** Every call of the contract, by name. The gateway registers these; the OpenAPI is generated from them. */
@@ -54,5 +57,4 @@ export const calls = {
   informationDetail,
   grantCode,
   ssoLogin,
-} as const
-export type CallName = keyof typeof calls
+} as const satisfies { [N in CallName]: CallDef }

@@ -2,10 +2,8 @@ import { z } from 'zod'
 import { PUBLIC_KEY_CACHE_S } from '../constants'
 import type { RuleMessageKey } from '../rules'
 import { defineCall } from './define'
+import { PASSWORD_CIPHER, wire } from './wire'
 import { agreementIdsField, captchaTokenField, checkPhoneOfRegion, codeField, passwordKeyIdField, phoneFields, sealedPasswordField } from './fields'
-
-/** Password transport: RSA-OAEP with SHA-256 (GUIDE §2); the key is cached PUBLIC_KEY_CACHE_S by the client. */
-export const PASSWORD_CIPHER = 'RSA-OAEP-256' as const
 
 export const PasswordPubKeySchema = z.object({
   /** SPKI PEM. */
@@ -18,21 +16,11 @@ export const PasswordPubKeySchema = z.object({
 export type PasswordPubKey = z.infer<typeof PasswordPubKeySchema>
 
 export const getPasswordPubKey = defineCall({
-  method: 'GET',
-  path: '/user/api/login/getPasswordPubKey',
+  ...wire.getPasswordPubKey,
   summary: 'Public key the client encrypts passwords with (RSA-OAEP-SHA256)',
   tags: ['login'],
-  access: 'public',
   response: PasswordPubKeySchema,
 })
-
-/**
- * The login state (SPEC §3): an opaque access token the client sends as `_tk`, and a refresh token
- * for `login/refreshToken` (empty after a quick login). Both are random; the gateway keeps only
- * their SHA-256, so either can be revoked.
- */
-export const ACCESS_TOKEN_TTL_S = 2 * 60 * 60
-export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60
 
 export const LoginStateSchema = z.object({
   userId: z.string(),
@@ -59,12 +47,10 @@ export const LoginByAccountBodySchema = z.object({
 })
 
 export const loginByAccount = defineCall({
-  method: 'POST',
-  path: '/user/api/login/loginByAccount',
+  ...wire.loginByAccount,
   summary:
     'Password login by phone, email or username (needs a captcha token); repeated failures lock the account for a while',
   tags: ['login'],
-  access: 'public',
   body: LoginByAccountBodySchema,
   response: LoginStateSchema,
 })
@@ -85,11 +71,9 @@ export const LoginSignupResultSchema = LoginStateSchema.extend({
 export type LoginSignupResult = z.infer<typeof LoginSignupResultSchema>
 
 export const loginSignupByPhoneCode = defineCall({
-  method: 'POST',
-  path: '/user/api/login/loginSignupByPhoneCode',
+  ...wire.loginSignupByPhoneCode,
   summary: 'Logs in with an SMS code (scene login), creating the account of a new phone (then the agreements are required)',
   tags: ['login'],
-  access: 'public',
   body: LoginSignupByPhoneCodeBodySchema,
   response: LoginSignupResultSchema,
 })
@@ -99,11 +83,9 @@ export const RefreshTokenBodySchema = z.object({
 })
 
 export const refreshToken = defineCall({
-  method: 'POST',
-  path: '/user/api/login/refreshToken',
+  ...wire.refreshToken,
   summary: 'A new token pair for a refresh token (rotated: a refresh token reused ends its whole login)',
   tags: ['login'],
-  access: 'public',
   body: RefreshTokenBodySchema,
   response: LoginStateSchema,
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { RuleMessageKey } from '../rules'
 import { defineCall } from './define'
+import { wire } from './wire'
 import { agreementIdsField, checkPhoneOfRegion, codeField, emailField, passwordKeyIdField, phoneFields, sealedPasswordField } from './fields'
 import { LoginStateSchema } from './login'
 
@@ -23,21 +24,17 @@ export const RegisterByPhoneBodySchema = z.object({ ...phoneFields, ...registrat
 export const RegisterByEmailBodySchema = z.object({ email: emailField, ...registrationFields })
 
 export const registerByPhonePwd = defineCall({
-  method: 'POST',
-  path: '/user/api/register/registerByPhonePwd',
+  ...wire.registerByPhonePwd,
   summary: 'Registers by phone, SMS code and password with the agreements ticked; answers the login state',
   tags: ['register'],
-  access: 'public',
   body: RegisterByPhoneBodySchema,
   response: LoginStateSchema,
 })
 
 export const registerByEmailPwd = defineCall({
-  method: 'POST',
-  path: '/user/api/register/registerByEmailPwd',
+  ...wire.registerByEmailPwd,
   summary: 'Registers by email, email code and password with the agreements ticked; answers the login state',
   tags: ['register'],
-  access: 'public',
   body: RegisterByEmailBodySchema,
   response: LoginStateSchema,
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { RuleMessageKey } from '../rules'
 import { defineCall } from './define'
+import { wire } from './wire'
 import { LoginStateSchema } from './login'
 
 /**
@@ -10,14 +11,10 @@ import { LoginStateSchema } from './login'
  * (server-to-server, HTTP Basic with its app credentials). `ssoLogin` redeems it once, within
  * 120 s, and starts a login without a refresh token (SPEC §3: quick login leaves it empty).
  */
-export const QUICK_LOGIN_SOURCES = ['hm'] as const
-
 export const ssoLogin = defineCall({
-  method: 'POST',
-  path: '/sso/ssoLogin',
+  ...wire.ssoLogin,
   summary: 'Quick login with a one-time hand-back token of a partner mini-program (no refresh token)',
   tags: ['sso'],
-  access: 'public',
   query: z.object({
     token: z.string({ error: 'field.required' satisfies RuleMessageKey }).min(16, { error: 'field.invalid' satisfies RuleMessageKey }).max(128, { error: 'field.invalid' satisfies RuleMessageKey }),
     source: z.literal('mini', { error: 'field.invalid' satisfies RuleMessageKey }),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineCall } from './define'
+import { wire } from './wire'
 
 export const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -11,10 +12,8 @@ export const HealthSchema = z.object({
 export type Health = z.infer<typeof HealthSchema>
 
 export const health = defineCall({
-  method: 'GET',
-  path: '/health',
+  ...wire.health,
   summary: 'Liveness and readiness: the database answers a query and the KV store a ping',
   tags: ['system'],
-  access: 'public',
   response: HealthSchema,
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineCall } from './define'
+import { GENDERS, wire } from './wire'
 import { CertificationSchema } from './certification'
-import { GENDERS } from './dict'
 
 /**
  * User info (SPEC §3). `certificationStatus` is 1 when real-name verified; `isExpired` when that
@@ -30,11 +30,9 @@ export const UserInfoSchema = z.object({
 export type UserInfo = z.infer<typeof UserInfoSchema>
 
 export const getUserInfo = defineCall({
-  method: 'GET',
-  path: '/user/api/getUserInfo',
+  ...wire.getUserInfo,
   summary: 'The logged-in user',
   tags: ['user'],
-  access: 'user',
   response: UserInfoSchema,
 })
 
@@ -44,21 +42,15 @@ export const SessionsEndedSchema = z.object({
 })
 
 export const logout = defineCall({
-  method: 'POST',
-  path: '/user/api/logout',
+  ...wire.logout,
   summary: 'Ends this login session (its access and refresh tokens)',
   tags: ['user'],
-  access: 'user',
-  reagreeExempt: true,
   response: SessionsEndedSchema,
 })
 
 export const signOut = defineCall({
-  method: 'POST',
-  path: '/user/api/signOut',
+  ...wire.signOut,
   summary: 'Ends every login session of the account, on every device',
   tags: ['user'],
-  access: 'user',
-  reagreeExempt: true,
   response: SessionsEndedSchema,
 })

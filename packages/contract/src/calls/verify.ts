@@ -2,28 +2,10 @@ import { z } from 'zod'
 import { CODE_RESEND_COUNTDOWN_S } from '../constants'
 import { type RuleMessageKey } from '../rules'
 import { defineCall } from './define'
+import { CAPTCHA_HEIGHT, CAPTCHA_MAX_TRAIL_POINTS, CAPTCHA_TTL_S, CAPTCHA_WIDTH, CODE_SCENES, CODE_TTL_S, EMAIL_CODE_SCENES, PASS_CODE_SCENES, wire } from './wire'
 import { captchaTokenField, checkPhoneOfRegion, emailField, phoneFields } from './fields'
 
-/**
- * Slider puzzle. `getCaptcha` hands out a background with a piece cut out at a random place and
- * the piece itself; the user drags the piece along x. `checkCaptcha` takes where it was dropped
- * (the piece's left edge, in background pixels) and the trail of the drag. A puzzle answers one
- * check; a passed one yields a captcha token that `sendPhoneCode`, `sendEmailCode` and
- * `loginByAccount` take once.
- */
-export const CAPTCHA_WIDTH = 320
-export const CAPTCHA_HEIGHT = 160
-/** The piece's bounding box, knobs included. */
-export const CAPTCHA_PIECE_SIZE = 60
-/** How far from the cut-out a drop may land, in background pixels. */
-export const CAPTCHA_TOLERANCE_PX = 5
-/** Lifetime of a puzzle and of the token of a passed one. */
-export const CAPTCHA_TTL_S = 120
-export const CAPTCHA_TOKEN_TTL_S = 120
-/** A human drag lasts at least this long, and is recorded as at least this many points. */
-export const CAPTCHA_MIN_SLIDE_MS = 150
-export const CAPTCHA_MIN_TRAIL_POINTS = 8
-export const CAPTCHA_MAX_TRAIL_POINTS = 1000
+// The slider puzzle and the verification codes (how they work, and their values: ./wire).
 
 export const CaptchaSchema = z.object({
   captchaId: z.string(),
@@ -42,11 +24,9 @@ export const CaptchaSchema = z.object({
 export type Captcha = z.infer<typeof CaptchaSchema>
 
 export const getCaptcha = defineCall({
-  method: 'GET',
-  path: '/user/api/verify/getCaptcha',
+  ...wire.getCaptcha,
   summary: 'A new slider puzzle (background with a cut-out, and the piece), valid 2 minutes',
   tags: ['verify'],
-  access: 'public',
   response: CaptchaSchema,
 })
 
@@ -73,30 +53,12 @@ export const CaptchaPassSchema = z.object({
 export type CaptchaPass = z.infer<typeof CaptchaPassSchema>
 
 export const checkCaptcha = defineCall({
-  method: 'POST',
-  path: '/user/api/verify/checkCaptcha',
+  ...wire.checkCaptcha,
   summary: 'Checks a slider answer once; a pass answers a single-use captcha token (2 minutes)',
   tags: ['verify'],
-  access: 'public',
   body: CheckCaptchaBodySchema,
   response: CaptchaPassSchema,
 })
-
-/**
- * Verification codes: 6 digits, valid CODE_TTL_S, at most CODE_MAX_TRIES tries, bound to the
- * scene and the destination they were sent to; a new one no sooner than CODE_RESEND_COUNTDOWN_S.
- */
-export const CODE_TTL_S = 300
-export const CODE_MAX_TRIES = 5
-/** What a code sent to a given phone or email is for. */
-/** `realName`: the phone a bank holds for a card, in the bank-card real-name verification. */
-export const CODE_SCENES = ['register', 'login', 'resetPassword', 'bind', 'realName'] as const
-export type CodeScene = (typeof CODE_SCENES)[number]
-/** There is no sign-in by email code. */
-export const EMAIL_CODE_SCENES = ['register', 'resetPassword', 'bind'] as const
-/** What a code sent to the logged-in user's own phone or email is for (re-authentication). */
-export const PASS_CODE_SCENES = ['verifyIdentity', 'updatePassword', 'cancelAccount'] as const
-export type PassCodeScene = (typeof PASS_CODE_SCENES)[number]
 
 const sceneField = <T extends readonly [string, ...string[]]>(scenes: T) => z.enum(scenes, { error: 'field.invalid' satisfies RuleMessageKey })
 
@@ -125,41 +87,33 @@ export const CodeSentSchema = z.object({
 export type CodeSent = z.infer<typeof CodeSentSchema>
 
 export const sendPhoneCode = defineCall({
-  method: 'POST',
-  path: '/user/api/verify/sendPhoneCode',
+  ...wire.sendPhoneCode,
   summary: 'Sends a 6-digit SMS code for a scene (needs a captcha token); register refuses a phone already registered',
   tags: ['verify'],
-  access: 'public',
   body: SendPhoneCodeBodySchema,
   response: CodeSentSchema,
 })
 
 export const sendEmailCode = defineCall({
-  method: 'POST',
-  path: '/user/api/verify/sendEmailCode',
+  ...wire.sendEmailCode,
   summary: 'Sends a 6-digit email code for a scene (needs a captcha token); register refuses an email already registered',
   tags: ['verify'],
-  access: 'public',
   body: SendEmailCodeBodySchema,
   response: CodeSentSchema,
 })
 
 export const sendPhonePassCode = defineCall({
-  method: 'POST',
-  path: '/user/api/sendPhonePassCode',
+  ...wire.sendPhonePassCode,
   summary: "Sends a code to the logged-in user's own phone (CONTACT_NOT_BOUND when there is none)",
   tags: ['verify'],
-  access: 'user',
   body: SendPassCodeBodySchema,
   response: CodeSentSchema,
 })
 
 export const sendEmailPassCode = defineCall({
-  method: 'POST',
-  path: '/user/api/sendEmailPassCode',
+  ...wire.sendEmailPassCode,
   summary: "Sends a code to the logged-in user's own email (CONTACT_NOT_BOUND when there is none)",
   tags: ['verify'],
-  access: 'user',
   body: SendPassCodeBodySchema,
   response: CodeSentSchema,
 })

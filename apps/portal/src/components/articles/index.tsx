@@ -1,4 +1,4 @@
-import { ROUTE_PATHS, type ArticleBlock, type ArticleSummary } from '@ess/contract'
+import { ROUTE_PATHS, type ArticleBlock, type ArticleSummary } from '@ess/contract/wire'
 import { Image, Text, View } from '@tarojs/components'
 import { openRoute } from '../../core/navigation'
 import { mediaUrl } from '../../core/cms/media'

@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_REGION, type AppAgreement } from '@ess/contract'
+import { DEFAULT_PHONE_REGION, type AppAgreement } from '@ess/contract/wire'
 import { Button } from '@nutui/nutui-react-taro'
 import { Text } from '@tarojs/components'
 import type { ReactNode } from 'react'

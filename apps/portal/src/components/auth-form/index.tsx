@@ -1,4 +1,4 @@
-import { ROUTE_PATHS, calls, type AppAgreement } from '@ess/contract'
+import { ROUTE_PATHS, wire, type AppAgreement } from '@ess/contract/wire'
 import { Checked, CheckNormal, Eye, Marshalling } from '@nutui/icons-react-taro'
 import { Input } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -139,7 +139,7 @@ export function AgreementCheck({
   const [list, setList] = useState<AppAgreement[]>([])
   useEffect(() => {
     let alive = true
-    void request(calls.getAppAgreements, { type: '1' }, { needShowToast: false }).then((items) => {
+    void request(wire.getAppAgreements, { type: '1' }, { needShowToast: false }).then((items) => {
       if (!alive || !items) return
       setList(items)
       onAgreements?.(items)

@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_REGION, calls, type DictItem } from '@ess/contract'
+import { DEFAULT_PHONE_REGION, wire, type DictItem } from '@ess/contract/wire'
 import { ArrowDown } from '@nutui/icons-react-taro'
 import { Popup } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -14,7 +14,7 @@ export function usePhoneRegions(): DictItem[] {
   const [items, setItems] = useState<DictItem[]>([CHINA])
   useEffect(() => {
     let alive = true
-    void request(calls.dictList, { type: 'phoneRegion' }, { needShowToast: false }).then((list) => {
+    void request(wire.dictList, { type: 'phoneRegion' }, { needShowToast: false }).then((list) => {
       if (!alive || !list?.items.length) return
       const china = list.items.filter((i) => i.value === DEFAULT_PHONE_REGION)
       setItems([...china, ...list.items.filter((i) => i.value !== DEFAULT_PHONE_REGION)])

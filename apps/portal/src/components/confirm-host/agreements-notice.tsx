@@ -1,4 +1,4 @@
-import { ROUTE_PATHS, calls, type AppAgreement, type AgreementType } from '@ess/contract'
+import { ROUTE_PATHS, wire, type AppAgreement, type AgreementType } from '@ess/contract/wire'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { agreementHref, formatAgreementName, joinSegments } from '../../core/agreements'
@@ -19,7 +19,7 @@ export function AgreementsNotice({ type = '1' }: { type?: AgreementType }) {
   useEffect(() => {
     let alive = true
     setState({ status: 'loading' })
-    request(calls.getAppAgreements, { type }, { needShowToast: false }).then((list) => {
+    request(wire.getAppAgreements, { type }, { needShowToast: false }).then((list) => {
       if (alive) setState(list ? { status: 'ready', list } : { status: 'error' })
     })
     return () => {

@@ -1,4 +1,4 @@
-import { INNER_JUMP_DESTINATIONS, type InnerJumpDestination, type RoutePath } from '@ess/contract'
+import { INNER_JUMP_DESTINATIONS, type InnerJumpDestination, type RoutePath } from '@ess/contract/wire'
 import { Loading } from '@nutui/icons-react-taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'

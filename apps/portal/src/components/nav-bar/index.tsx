@@ -1,4 +1,4 @@
-import { isTabRoute, type RoutePath } from '@ess/contract'
+import { isTabRoute, type RoutePath } from '@ess/contract/wire'
 import { ArrowLeft, Home } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import { isTabRoute, type RoutePath } from '@ess/contract'
+import { isTabRoute, type RoutePath } from '@ess/contract/wire'
 import { View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'

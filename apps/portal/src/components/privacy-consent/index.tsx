@@ -1,4 +1,4 @@
-import { ROUTE_PATHS, calls, type AppAgreement } from '@ess/contract'
+import { ROUTE_PATHS, wire, type AppAgreement } from '@ess/contract/wire'
 import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
@@ -22,7 +22,7 @@ export function PrivacyConsent({ aboveTabBar = false }: { aboveTabBar?: boolean 
   useEffect(() => {
     if (answered) return
     let alive = true
-    void request(calls.getAppAgreements, { type: '1' }, { needShowToast: false }).then((items) => {
+    void request(wire.getAppAgreements, { type: '1' }, { needShowToast: false }).then((items) => {
       if (alive) setList(items ?? [])
     })
     return () => {

@@ -1,4 +1,4 @@
-import type { Certification } from '@ess/contract'
+import type { Certification } from '@ess/contract/wire'
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { fill, useI18n } from '../../i18n'

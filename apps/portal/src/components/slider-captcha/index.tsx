@@ -1,4 +1,4 @@
-import { type Captcha } from '@ess/contract'
+import { type Captcha } from '@ess/contract/wire'
 import { ArrowRight, Check, Close, Refresh } from '@nutui/icons-react-taro'
 import { Popup } from '@nutui/nutui-react-taro'
 import { Image, Text, View } from '@tarojs/components'

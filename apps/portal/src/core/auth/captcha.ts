@@ -1,4 +1,4 @@
-import { CAPTCHA_MAX_TRAIL_POINTS, calls, type Captcha, type TrailPoint } from '@ess/contract'
+import { CAPTCHA_MAX_TRAIL_POINTS, wire, type Captcha, type TrailPoint } from '@ess/contract/wire'
 import { request } from '../http/request'
 
 /**
@@ -82,7 +82,7 @@ export function createTrailRecorder({ scale, maxX }: TrailGeometry): TrailRecord
 
 /** A new puzzle, or undefined when it could not be loaded (the toast has been shown). */
 export function loadCaptcha(): Promise<Captcha | undefined> {
-  return request(calls.getCaptcha)
+  return request(wire.getCaptcha)
 }
 
 /**
@@ -90,6 +90,6 @@ export function loadCaptcha(): Promise<Captcha | undefined> {
  * puzzle is used up: load a new one). No toast: the puzzle shows the failure itself.
  */
 export async function verifyCaptcha(captchaId: string, drop: { x: number; trail: TrailPoint[] }): Promise<string | undefined> {
-  const pass = await request(calls.checkCaptcha, { captchaId, x: drop.x, trail: drop.trail }, { needShowToast: false })
+  const pass = await request(wire.checkCaptcha, { captchaId, x: drop.x, trail: drop.trail }, { needShowToast: false })
   return pass?.captchaToken
 }

@@ -1,4 +1,4 @@
-import { calls, type CodeScene, type CodeSent } from '@ess/contract'
+import { wire, type CodeScene, type CodeSent } from '@ess/contract/wire'
 import { fill, getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { toast } from '../toast'
@@ -21,8 +21,8 @@ export function targetKey(target: CodeTarget): string {
 export async function sendCode(target: CodeTarget, captchaToken: string): Promise<CodeSent | undefined> {
   const sent =
     target.kind === 'phone'
-      ? await request(calls.sendPhoneCode, { region: target.region, phone: target.phone, scene: target.scene, captchaToken })
-      : await request(calls.sendEmailCode, { email: target.email, scene: target.scene, captchaToken })
+      ? await request(wire.sendPhoneCode, { region: target.region, phone: target.phone, scene: target.scene, captchaToken })
+      : await request(wire.sendEmailCode, { email: target.email, scene: target.scene, captchaToken })
   if (sent) {
     startCountdown(targetKey(target), sent.resendAfter)
     toast(fill(getDictionary().auth.codeSent, { to: sent.sentTo }))

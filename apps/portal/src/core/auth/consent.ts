@@ -1,6 +1,5 @@
-import { calls, type CallDef } from '@ess/contract'
+import { HOME_ROUTE, wire, type CallWire } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
-import { HOME_ROUTE } from '@ess/contract'
 import { relaunch } from '../navigation'
 import { clientStorage } from '../storage'
 
@@ -10,7 +9,7 @@ import { clientStorage } from '../storage'
  * the person (agreements, dictionaries, the slider puzzle, the password key, health).
  */
 const PRE_CONSENT_PATHS: ReadonlySet<string> = new Set(
-  [calls.health, calls.dictList, calls.getAppAgreements, calls.getCaptcha, calls.checkCaptcha, calls.getPasswordPubKey].map(
+  [wire.health, wire.dictList, wire.getAppAgreements, wire.getCaptcha, wire.checkCaptcha, wire.getPasswordPubKey].map(
     (c) => c.path,
   ),
 )
@@ -20,12 +19,12 @@ export function hasPrivacyConsent(): boolean {
 }
 
 /** Whether a call may go out before consent. */
-export function isPreConsentCall(call: Pick<CallDef, 'path'>): boolean {
+export function isPreConsentCall(call: Pick<CallWire, 'path'>): boolean {
   return PRE_CONSENT_PATHS.has(call.path)
 }
 
 /** Whether the consent gate lets this call through now. */
-export function consentAllows(call: Pick<CallDef, 'path'>): boolean {
+export function consentAllows(call: Pick<CallWire, 'path'>): boolean {
   return hasPrivacyConsent() || isPreConsentCall(call)
 }
 

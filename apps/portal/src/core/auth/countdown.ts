@@ -1,4 +1,4 @@
-import { CODE_RESEND_COUNTDOWN_S } from '@ess/contract'
+import { CODE_RESEND_COUNTDOWN_S } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
 
 /**

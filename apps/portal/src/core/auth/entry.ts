@@ -1,4 +1,4 @@
-import { ROUTE_PATHS } from '@ess/contract'
+import { ROUTE_PATHS } from '@ess/contract/wire'
 import { openRoute } from '../navigation'
 import { platform } from '../platform'
 

@@ -1,4 +1,4 @@
-import { calls, type LoginState } from '@ess/contract'
+import { wire, type LoginState } from '@ess/contract/wire'
 import { RequestError, request, type RequestOptions } from '../http/request'
 import { encryptPassword, type EncryptedPassword } from '../password'
 import { grantPrivacyConsent } from './consent'
@@ -38,7 +38,7 @@ export async function loginByPassword(
   grantPrivacyConsent()
   const state = await sendSealed(async (seal, requestOptions) => {
     const { cipher, keyId } = await seal(input.password)
-    return request(calls.loginByAccount, { account: input.account.trim(), password: cipher, keyId, captchaToken: input.captchaToken }, requestOptions)
+    return request(wire.loginByAccount, { account: input.account.trim(), password: cipher, keyId, captchaToken: input.captchaToken }, requestOptions)
   })
   return finish(state, options)
 }
@@ -50,7 +50,7 @@ export async function loginByCode(
 ): Promise<LoginState> {
   grantPrivacyConsent()
   const state = await request(
-    calls.loginSignupByPhoneCode,
+    wire.loginSignupByPhoneCode,
     { region: input.region, phone: input.phone, code: input.code, agreementIds: input.agreementIds },
     THROW,
   )
@@ -70,7 +70,7 @@ export async function registerByPhone(
   const state = await sendSealed(async (seal, requestOptions) => {
     const sealed = await sealPair(seal, input.password, input.confirmPassword)
     const body = { region: input.region, phone: input.phone, code: input.code, agreementIds: input.agreementIds, ...sealed }
-    return request(calls.registerByPhonePwd, body, requestOptions)
+    return request(wire.registerByPhonePwd, body, requestOptions)
   })
   return finish(state, options)
 }
@@ -82,7 +82,7 @@ export async function registerByEmail(
   grantPrivacyConsent()
   const state = await sendSealed(async (seal, requestOptions) => {
     const sealed = await sealPair(seal, input.password, input.confirmPassword)
-    return request(calls.registerByEmailPwd, { email: input.email.trim(), code: input.code, agreementIds: input.agreementIds, ...sealed }, requestOptions)
+    return request(wire.registerByEmailPwd, { email: input.email.trim(), code: input.code, agreementIds: input.agreementIds, ...sealed }, requestOptions)
   })
   return finish(state, options)
 }

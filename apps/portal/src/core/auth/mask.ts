@@ -1,4 +1,4 @@
-import type { UserInfo } from '@ess/contract'
+import type { UserInfo } from '@ess/contract/wire'
 
 /** 13800138000 → 138****8000; short numbers keep their first and last two digits. */
 export function maskPhone(phone: string): string {

@@ -1,4 +1,4 @@
-import { QUICK_LOGIN_SOURCES, calls } from '@ess/contract'
+import { QUICK_LOGIN_SOURCES, wire } from '@ess/contract/wire'
 import { getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { platform } from '../platform'
@@ -16,7 +16,7 @@ export function quickLoginFromJump(query: Record<string, string | undefined> = p
   if (platform().kind !== 'weapp') return Promise.resolve(false)
   const { action, source, token } = query
   if (action !== 'quickLogin' || !token || !(QUICK_LOGIN_SOURCES as readonly string[]).includes(source ?? '')) return Promise.resolve(false)
-  running ??= request(calls.ssoLogin, { token, source: 'mini', timestamp: Date.now() }, { needThrowErr: true, needShowToast: false })
+  running ??= request(wire.ssoLogin, { token, source: 'mini', timestamp: Date.now() }, { needThrowErr: true, needShowToast: false })
     .then(async (state) => {
       await completeLogin(state)
       toast(getDictionary().auth.quickLoginOk, { icon: 'success' })

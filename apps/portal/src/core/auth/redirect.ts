@@ -1,4 +1,4 @@
-import { PORTAL_APP_ID } from '@ess/contract'
+import { PORTAL_APP_ID } from '@ess/contract/wire'
 import { platform } from '../platform'
 import { clientStorage } from '../storage'
 

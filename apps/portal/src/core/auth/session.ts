@@ -1,4 +1,4 @@
-import { calls, type LoginState, type UserInfo } from '@ess/contract'
+import { wire, type LoginState, type UserInfo } from '@ess/contract/wire'
 import { getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { platform } from '../platform'
@@ -38,7 +38,7 @@ export async function loadUser(): Promise<UserInfo | null> {
     return null
   }
   userStore.setState({ loading: true })
-  const user = await request(calls.getUserInfo, undefined, { needShowToast: false })
+  const user = await request(wire.getUserInfo, undefined, { needShowToast: false })
   userStore.setState({ user: user ?? null, loading: false })
   return user ?? null
 }
@@ -62,7 +62,7 @@ export async function completeLogin(state: Pick<LoginState, 'accessToken' | 'ref
   await openLoginTarget()
 }
 
-async function endSession(call: typeof calls.logout | typeof calls.signOut): Promise<void> {
+async function endSession(call: typeof wire.logout | typeof wire.signOut): Promise<void> {
   if (getToken()) await request(call, undefined, { needShowToast: false })
   clearSession()
   resetUserStore()
@@ -72,13 +72,13 @@ async function endSession(call: typeof calls.logout | typeof calls.signOut): Pro
 
 /** Logout (SPEC §4): ends this session, clears the user, agreements and tokens, reloads home and services. */
 export async function logout(): Promise<void> {
-  await endSession(calls.logout)
+  await endSession(wire.logout)
   toast(getDictionary().auth.loggedOut)
 }
 
 /** Ends every session of the account on every device, then as logout. */
 export async function signOut(): Promise<void> {
-  await endSession(calls.signOut)
+  await endSession(wire.signOut)
   toast(getDictionary().auth.loggedOut)
 }
 

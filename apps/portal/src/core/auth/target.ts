@@ -1,4 +1,4 @@
-import { HOME_ROUTE, ROUTES, isTabRoute, type RoutePath } from '@ess/contract'
+import { HOME_ROUTE, ROUTES, isTabRoute, type RoutePath } from '@ess/contract/wire'
 import { openRoute, type RouteQuery } from '../navigation'
 import { platform } from '../platform'
 import { clientStorage } from '../storage'

@@ -1,4 +1,4 @@
-import type { UserAgreements, UserInfo } from '@ess/contract'
+import type { UserAgreements, UserInfo } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
 
 /**

@@ -1,4 +1,4 @@
-import { FLOOR_REFETCH_WINDOW_S, calls, type CmsPage, type Locale } from '@ess/contract'
+import { FLOOR_REFETCH_WINDOW_S, wire, type CmsPage, type Locale } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
 import { getLocale } from '../../i18n/store'
 import { request } from '../http/request'
@@ -37,7 +37,7 @@ export async function loadFloors(code: string, { force = false, now = Date.now }
   const fresh = entry.page && entry.locale === locale && now() - entry.fetchedAt < FLOOR_REFETCH_WINDOW_S * 1000
   if (fresh && !force) return entry.page
   patch(code, { loading: true })
-  const fetching = request(calls.cmsPage, { pageCode: code }, { needShowToast: !entry.page })
+  const fetching = request(wire.cmsPage, { pageCode: code }, { needShowToast: !entry.page })
     .then((page) => {
       if (page) patch(code, { page, loading: false, failed: false, fetchedAt: now(), locale })
       else patch(code, { loading: false, failed: true })

@@ -1,13 +1,13 @@
-import { calls, type Article, type InformationTree } from '@ess/contract'
+import { wire, type Article, type InformationTree } from '@ess/contract/wire'
 import { request } from '../http/request'
 
 /** The information tree (news categories and the service guide) in the current language. */
 export function loadInformationTree(): Promise<InformationTree | undefined> {
-  return request(calls.informationTree)
+  return request(wire.informationTree)
 }
 
 export function loadArticle(id: string): Promise<Article | undefined> {
-  return request(calls.informationDetail, { id })
+  return request(wire.informationDetail, { id })
 }
 
 /** The categories a page shows: the service guide ('guide') or the news ones. */

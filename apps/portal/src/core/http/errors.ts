@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@ess/contract'
+import type { FieldIssue } from '@ess/contract/wire'
 
 /** `consent`: refused on the client before the privacy consent (core/auth/consent). */
 export type RequestErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'consent'

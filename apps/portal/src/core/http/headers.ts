@@ -1,4 +1,4 @@
-import { HEADERS, PORTAL_APP_ID, signHeaders } from '@ess/contract'
+import { HEADERS, PORTAL_APP_ID, signHeaders } from '@ess/contract/wire'
 import { customRandom } from 'nanoid'
 import { getLocale } from '../../i18n/store'
 import { generateId, getDeviceId } from '../device-id'

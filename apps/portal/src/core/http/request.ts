@@ -7,16 +7,15 @@ import {
   NETWORK_REQUEST_ERROR_TEXT,
   UNSIGNED_PAYLOAD,
   buildQuery,
-  calls,
   callUrl,
   httpStatusText,
   isSuccessEnvelope,
-  type CallDef,
-  type CallInput,
-  type CallResult,
+  wire,
   type FieldIssue,
-} from '@ess/contract'
-import type { z } from 'zod'
+  type Wire,
+  type WireInput,
+  type WireResult,
+} from '@ess/contract/wire'
 import { getDictionary, getLocale } from '../../i18n/store'
 import { TransportError, type TransportResponse, type UploadFile } from '../../platform/types'
 import { showAccountAbnormal, showAgreementsPrompt } from '../agreements'
@@ -42,9 +41,6 @@ export interface RequestOptions {
    */
   handledErrorCodes?: readonly string[]
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyCall = CallDef<any, any, z.ZodType>
 
 const SESSION_INVALID = ERRORS.SESSION_INVALID.code
 const PRIVACY_REAGREE = ERRORS.PRIVACY_REAGREE.code
@@ -157,13 +153,13 @@ async function perform<T>(
   }
 }
 
-function sendCall<C extends AnyCall>(call: C, input: CallInput<C> | undefined): { ctx: CallContext; answer: Promise<TransportResponse> } {
+function sendCall<C extends Wire>(call: C, input: WireInput<C> | undefined): { ctx: CallContext; answer: Promise<TransportResponse> } {
   const p = platform()
   const method = call.method
   const path = callUrl(call)
   const hasBody = method === 'POST' || method === 'PUT'
   // A POST of query parameters only (e.g. SSO ssoLogin) sends them in the query, and an empty body.
-  const inQuery = !hasBody || (!call.body && !!call.query)
+  const inQuery = call.input === 'query'
   const query = inQuery ? buildQuery(input as Record<string, unknown> | undefined) : ''
   const body = hasBody ? JSON.stringify(inQuery ? {} : (input ?? {})) : undefined
   const headers = buildHeaders({ method, path, query, body })
@@ -174,7 +170,7 @@ function sendCall<C extends AnyCall>(call: C, input: CallInput<C> | undefined): 
 }
 
 /** One try of a call: its inner data, or a RequestError (nothing shown, nothing reported). */
-async function attempt<C extends AnyCall>(call: C, input: CallInput<C> | undefined): Promise<{ ctx: CallContext; result: CallResult<C> }> {
+async function attempt<C extends Wire>(call: C, input: WireInput<C> | undefined): Promise<{ ctx: CallContext; result: WireResult<C> }> {
   const { ctx, answer } = sendCall(call, input)
   let res: TransportResponse
   try {
@@ -183,7 +179,7 @@ async function attempt<C extends AnyCall>(call: C, input: CallInput<C> | undefin
     throw Object.assign(transportFailure(error, ctx), { ctx })
   }
   try {
-    return { ctx, result: unwrap<CallResult<C>>(res, ctx) }
+    return { ctx, result: unwrap<WireResult<C>>(res, ctx) }
   } catch (error) {
     throw Object.assign(error as RequestError, { ctx })
   }
@@ -198,7 +194,7 @@ let refreshing: Promise<boolean> | null = null
 export function refreshSession(): Promise<boolean> {
   const token = getRefreshToken()
   if (!token) return Promise.resolve(false)
-  refreshing ??= attempt(calls.refreshToken, { refreshToken: token })
+  refreshing ??= attempt(wire.refreshToken, { refreshToken: token })
     .then(({ result }) => {
       storeTokens(result)
       return true
@@ -214,24 +210,24 @@ const isSessionInvalid = (error: unknown) => error instanceof RequestError && er
 
 /**
  * Makes a call of the contract and returns its inner data, typed by the call definition:
- * `request(calls.dictList, { type: 'gender' })`. GET/DELETE send the input as the query,
+ * `request(wire.dictList, { type: 'gender' })`. GET/DELETE send the input as the query,
  * POST/PUT as a JSON body. Resolves undefined on failure unless `needThrowErr` is set.
  *
  * Before the privacy consent only the public reference reads go out (core/auth/consent). A 401
  * on a call made with a token is retried once after refreshing the token pair; when that fails
  * the session has expired (SPEC §8).
  */
-export function request<C extends AnyCall>(
+export function request<C extends Wire>(
   call: C,
-  input: CallInput<C>,
+  input: WireInput<C>,
   options: RequestOptions & { needThrowErr: true },
-): Promise<CallResult<C>>
-export function request<C extends AnyCall>(call: C, input?: CallInput<C>, options?: RequestOptions): Promise<CallResult<C> | undefined>
-export async function request<C extends AnyCall>(
+): Promise<WireResult<C>>
+export function request<C extends Wire>(call: C, input?: WireInput<C>, options?: RequestOptions): Promise<WireResult<C> | undefined>
+export async function request<C extends Wire>(
   call: C,
-  input?: CallInput<C>,
+  input?: WireInput<C>,
   options: RequestOptions = {},
-): Promise<CallResult<C> | undefined> {
+): Promise<WireResult<C> | undefined> {
   if (!consentAllows(call)) {
     const ctx: CallContext = { method: call.method, path: callUrl(call), traceId: '' }
     return handleFailure(
@@ -245,7 +241,7 @@ export async function request<C extends AnyCall>(
     return (await attempt(call, input)).result
   } catch (first) {
     let error = first as RequestError & { ctx: CallContext }
-    if (isSessionInvalid(error) && hadToken && call.path !== calls.refreshToken.path && (await refreshSession())) {
+    if (isSessionInvalid(error) && hadToken && call.path !== wire.refreshToken.path && (await refreshSession())) {
       try {
         return (await attempt(call, input)).result
       } catch (second) {

@@ -1,4 +1,4 @@
-import { INNER_JUMP_DESTINATIONS, ROUTE_PATHS, isRoutePath, type InnerJumpDestination, type LinkItem, type RoutePath } from '@ess/contract'
+import { INNER_JUMP_DESTINATIONS, ROUTE_PATHS, isRoutePath, type InnerJumpDestination, type LinkItem, type RoutePath } from '@ess/contract/wire'
 import { getLocale } from '../../i18n/store'
 import { loadUser } from '../auth/session'
 import { rememberLoginTarget } from '../auth/target'

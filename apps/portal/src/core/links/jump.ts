@@ -1,4 +1,4 @@
-import { AUTO_JUMP_GUARD_S, calls, type InnerJumpDestination } from '@ess/contract'
+import { AUTO_JUMP_GUARD_S, wire, type InnerJumpDestination } from '@ess/contract/wire'
 import { getLocale } from '../../i18n/store'
 import { request } from '../http/request'
 import { openRoute } from '../navigation'
@@ -40,7 +40,7 @@ export type JumpOutcome = 'left' | 'guarded' | 'failed'
  */
 export async function innerJump(dest: InnerJumpDestination, now = Date.now()): Promise<JumpOutcome> {
   if (!claimAutoJump(now)) return 'guarded'
-  const grant = await request(calls.grantCode, { authAppId: LEGACY_AUTH_APP_ID, dest })
+  const grant = await request(wire.grantCode, { authAppId: LEGACY_AUTH_APP_ID, dest })
   if (!grant?.code) {
     console.error('Failed to get one-time code')
     return 'failed'

@@ -1,4 +1,4 @@
-import { calls, type Certification, type CertificationCheckBody, type EditPersonalInfoBody, type PersonalInfo } from '@ess/contract'
+import { wire, type Certification, type CertificationCheckBody, type EditPersonalInfoBody, type PersonalInfo } from '@ess/contract/wire'
 import { loadUser } from '../auth/session'
 import { request, upload } from '../http/request'
 import type { UploadFile } from '../../platform/types'
@@ -14,7 +14,7 @@ const FAILED = 'REAL_NAME_FAILED'
 
 async function verify(input: CertificationCheckBody): Promise<VerifyOutcome> {
   try {
-    const record = await request(calls.certificationCheck, input, { needThrowErr: true as const, handledErrorCodes: [FAILED] })
+    const record = await request(wire.certificationCheck, input, { needThrowErr: true as const, handledErrorCodes: [FAILED] })
     await loadUser()
     return { ok: true, record }
   } catch (error) {
@@ -31,23 +31,23 @@ export function verifyByBankCard(input: { name: string; idNo: string; cardNo: st
 }
 
 export function loadCertification(): Promise<Certification | null | undefined> {
-  return request(calls.certificationGetInfo, undefined, { needShowToast: false })
+  return request(wire.certificationGetInfo, undefined, { needShowToast: false })
 }
 
 export function loadPersonalInfo(): Promise<PersonalInfo | undefined> {
-  return request(calls.getUserPersonalInfo)
+  return request(wire.getUserPersonalInfo)
 }
 
 /** Saves the fields the user owns; resolves the new info, or undefined after a (toasted) refusal. */
 export async function savePersonalInfo(input: EditPersonalInfoBody): Promise<PersonalInfo | undefined> {
-  const info = await request(calls.editUserPersonalInfo, input)
+  const info = await request(wire.editUserPersonalInfo, input)
   if (info) void loadUser()
   return info
 }
 
 /** Uploads a chosen image as the avatar; resolves its URL. */
 export async function uploadAvatar(file: UploadFile): Promise<string | undefined> {
-  const result = await upload<{ photo: string }>(calls.uploadAvatar.path, file)
+  const result = await upload<{ photo: string }>(wire.uploadAvatar.path, file)
   if (result) void loadUser()
   return result?.photo
 }

@@ -1,4 +1,4 @@
-import { HOME_ROUTE, ROUTE_PATHS, isTabRoute, type RoutePath, type UserInfo } from '@ess/contract'
+import { HOME_ROUTE, ROUTE_PATHS, isTabRoute, type RoutePath, type UserInfo } from '@ess/contract/wire'
 import { openRoute, type RouteQuery } from '../navigation'
 import { platform } from '../platform'
 import { isRoute } from '../auth/target'

@@ -1,4 +1,4 @@
-import type { Locale } from '@ess/contract'
+import type { Locale } from '@ess/contract/wire'
 
 /** The stored client values of SPEC §3, by their storage key. */
 export const STORAGE_KEYS = {

@@ -1,4 +1,4 @@
-import type { RoutePath } from '@ess/contract'
+import type { RoutePath } from '@ess/contract/wire'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'

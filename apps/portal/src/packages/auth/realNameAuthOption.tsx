@@ -1,4 +1,4 @@
-import { ROUTE_PATHS, type RoutePath } from '@ess/contract'
+import { ROUTE_PATHS, type RoutePath } from '@ess/contract/wire'
 import { ShieldCheck, User, Wallet } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'

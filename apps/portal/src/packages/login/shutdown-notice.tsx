@@ -1,4 +1,4 @@
-import { SERVICE_PHONE } from '@ess/contract'
+import { SERVICE_PHONE } from '@ess/contract/wire'
 import { Phone, Tips } from '@nutui/icons-react-taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'

@@ -1,4 +1,4 @@
-import type { Article } from '@ess/contract'
+import type { Article } from '@ess/contract/wire'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'

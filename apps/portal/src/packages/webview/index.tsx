@@ -1,4 +1,4 @@
-import { ROUTE_PATHS } from '@ess/contract'
+import { ROUTE_PATHS } from '@ess/contract/wire'
 import { WebView } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useEffect } from 'react'

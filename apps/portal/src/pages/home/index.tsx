@@ -1,4 +1,4 @@
-import { PAGE_CODES } from '@ess/contract'
+import { PAGE_CODES } from '@ess/contract/wire'
 import { FloorList, FloorsSkeleton } from '@/components/floors'
 import { FloorsFailed } from '@/components/floors/failed'
 import { useFloorsPage } from '@/components/floors/use-floors-page'

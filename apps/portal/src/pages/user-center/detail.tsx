@@ -1,4 +1,4 @@
-import type { Certification, RoutePath } from '@ess/contract'
+import type { Certification, RoutePath } from '@ess/contract/wire'
 import { ShieldCheck, Tips } from '@nutui/icons-react-taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { View } from '@tarojs/components'

@@ -1,4 +1,4 @@
-import { ROUTE_PATHS, type RoutePath, type UserInfo } from '@ess/contract'
+import { ROUTE_PATHS, type RoutePath, type UserInfo } from '@ess/contract/wire'
 import { Ask, Internation, Order, Setting, ShieldCheck, Tips, User } from '@nutui/icons-react-taro'
 import { Avatar, Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'

@@ -1,4 +1,4 @@
-import type { InformationTree } from '@ess/contract'
+import type { InformationTree } from '@ess/contract/wire'
 import { Text } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { ArticleList } from '@/components/articles'

@@ -1,4 +1,4 @@
-import { ROUTE_PATHS, type RoutePath } from '@ess/contract'
+import { ROUTE_PATHS, type RoutePath } from '@ess/contract/wire'
 import { Del, Eye, Link, Mail, Phone, Retweet } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'

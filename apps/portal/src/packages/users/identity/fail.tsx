@@ -1,4 +1,4 @@
-import { ERRORS, ROUTE_PATHS, SERVICE_PHONE } from '@ess/contract'
+import { ERRORS, ROUTE_PATHS, SERVICE_PHONE } from '@ess/contract/wire'
 import { Close } from '@nutui/icons-react-taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { View } from '@tarojs/components'

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@ess/contract'
+import { LOCALES, type Locale } from '@ess/contract/wire'
 import { Check } from '@nutui/icons-react-taro'
 import { Text } from '@tarojs/components'
 import { ListCard, ListRow } from '@/components/list-card'

@@ -1,4 +1,4 @@
-import { POSTCODE_PATTERN, ROUTE_PATHS, USERNAME_PATTERN, ruleMessage, type PersonalInfo, type RoutePath } from '@ess/contract'
+import { POSTCODE_PATTERN, ROUTE_PATHS, USERNAME_PATTERN, ruleMessage, type PersonalInfo, type RoutePath } from '@ess/contract/wire'
 import { User } from '@nutui/icons-react-taro'
 import { Avatar, Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'

@@ -1,0 +1,23 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const SRC = path.resolve(__dirname, '../src')
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sources(file)
+    return /\.tsx?$/.test(entry.name) ? [file] : []
+  })
+}
+
+describe('zod stays out of the start-up (config/index.ts puts it in the lazy forms chunk)', () => {
+  it('only the form modules import the full contract or zod; the rest imports @ess/contract/wire', () => {
+    const importers = sources(SRC)
+      .filter((file) => /from '(@ess\/contract|zod)'/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
+      .sort()
+    expect(importers).toEqual(['core/auth/forms.ts', 'core/real-name/forms.ts'])
+  })
+})

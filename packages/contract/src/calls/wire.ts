@@ -1,0 +1,176 @@
+import type { CallAccess, CallDef, CallInput, CallResult, HttpMethod } from './define'
+import type { calls } from './index'
+
+/**
+ * The calls as they travel, without their schemas: method, path, who may make them, where the
+ * input goes, and the values and patterns their fields take. Plain data, so the portal's start-up
+ * (request client, stores, floors) carries no validation library; the zod definitions of the same
+ * calls (`calls`, used by the gateway and the portal's forms) are built on these entries.
+ */
+export interface CallWire {
+  method: HttpMethod
+  /** Path under the `/app` prefix, e.g. `/user/api/dict/list`. */
+  path: string
+  access: CallAccess
+  /**
+   * A 'user' or 'certified' call the user may still make while a newer version of a required
+   * agreement waits for their signature (every other such call answers 430 PRIVACY_REAGREE):
+   * reading and signing agreements, logging out.
+   */
+  reagreeExempt?: boolean
+  /**
+   * Where the input travels: the query string, or a JSON body; absent when the call takes none.
+   * A POST may take query parameters only (SSO ssoLogin): it sends them in the query and an empty body.
+   */
+  input?: 'query' | 'body'
+}
+
+// Values of the fields (the schemas in ./<domain>.ts check them).
+
+/** The region of the phone dictionary (`dict/list?type=phoneRegion`, China first). */
+export const DEFAULT_PHONE_REGION = 'CN'
+/** Numbers outside the Chinese mainland: 4 to 14 digits after the dialling code (E.164 allows 15 in all). */
+export const INTERNATIONAL_MOBILE = /^\d{4,14}$/
+
+/** Dictionaries the shell needs (gender F/M/U, ID types, nationalities, phone regions with +86 first). */
+export const DICT_TYPES = ['gender', 'idType', 'nationality', 'phoneRegion'] as const
+export type DictType = (typeof DICT_TYPES)[number]
+export const GENDERS = ['F', 'M', 'U'] as const
+export type Gender = (typeof GENDERS)[number]
+
+/**
+ * Agreement sets by `type` (SPEC §7 getAppAgreements, default 1):
+ * 1 = what a user agrees to to use the app (user agreement + privacy policy);
+ * 2 = the account-cancellation agreement.
+ */
+export const AGREEMENT_TYPES = ['1', '2'] as const
+export type AgreementType = (typeof AGREEMENT_TYPES)[number]
+export const AGREEMENT_CODES = ['user', 'privacy', 'cancellation'] as const
+export type AgreementCode = (typeof AGREEMENT_CODES)[number]
+
+/** Password transport: RSA-OAEP with SHA-256 (GUIDE §2); the key is cached PUBLIC_KEY_CACHE_S by the client. */
+export const PASSWORD_CIPHER = 'RSA-OAEP-256' as const
+/**
+ * The login state (SPEC §3): an opaque access token the client sends as `_tk`, and a refresh token
+ * for `login/refreshToken` (empty after a quick login). Both are random; the gateway keeps only
+ * their SHA-256, so either can be revoked.
+ */
+export const ACCESS_TOKEN_TTL_S = 2 * 60 * 60
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60
+
+/**
+ * Slider puzzle. `getCaptcha` hands out a background with a piece cut out at a random place and
+ * the piece itself; the user drags the piece along x. `checkCaptcha` takes where it was dropped
+ * (the piece's left edge, in background pixels) and the trail of the drag. A puzzle answers one
+ * check; a passed one yields a captcha token that `sendPhoneCode`, `sendEmailCode` and
+ * `loginByAccount` take once.
+ */
+export const CAPTCHA_WIDTH = 320
+export const CAPTCHA_HEIGHT = 160
+/** The piece's bounding box, knobs included. */
+export const CAPTCHA_PIECE_SIZE = 60
+/** How far from the cut-out a drop may land, in background pixels. */
+export const CAPTCHA_TOLERANCE_PX = 5
+/** Lifetime of a puzzle and of the token of a passed one. */
+export const CAPTCHA_TTL_S = 120
+export const CAPTCHA_TOKEN_TTL_S = 120
+/** A human drag lasts at least this long, and is recorded as at least this many points. */
+export const CAPTCHA_MIN_SLIDE_MS = 150
+export const CAPTCHA_MIN_TRAIL_POINTS = 8
+export const CAPTCHA_MAX_TRAIL_POINTS = 1000
+
+/**
+ * Verification codes: 6 digits, valid CODE_TTL_S, at most CODE_MAX_TRIES tries, bound to the
+ * scene and the destination they were sent to; a new one no sooner than CODE_RESEND_COUNTDOWN_S.
+ */
+export const CODE_TTL_S = 300
+export const CODE_MAX_TRIES = 5
+/** What a code sent to a given phone or email is for. */
+/** `realName`: the phone a bank holds for a card, in the bank-card real-name verification. */
+export const CODE_SCENES = ['register', 'login', 'resetPassword', 'bind', 'realName'] as const
+export type CodeScene = (typeof CODE_SCENES)[number]
+/** There is no sign-in by email code. */
+export const EMAIL_CODE_SCENES = ['register', 'resetPassword', 'bind'] as const
+/** What a code sent to the logged-in user's own phone or email is for (re-authentication). */
+export const PASS_CODE_SCENES = ['verifyIdentity', 'updatePassword', 'cancelAccount'] as const
+export type PassCodeScene = (typeof PASS_CODE_SCENES)[number]
+
+/** How the user proved who they are (real-name verification, ./certification.ts). */
+export const CERTIFICATION_METHODS = ['idNumber', 'bankCard'] as const
+export type CertificationMethod = (typeof CERTIFICATION_METHODS)[number]
+/** The `idType` dictionary value of the resident ID card, the document of the ID-number checks. */
+export const RESIDENT_ID_TYPE = 'ID_CARD'
+/** Usernames: 4-20 letters, digits or underscores, starting with a letter (kept in lower case). */
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/
+/** Mainland postcodes: 6 digits. */
+export const POSTCODE_PATTERN = /^\d{6}$/
+/** Avatars: PNG, JPEG or WebP, at most this many bytes. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
+
+export const PAGE_CODE_PATTERN = /^[a-z][a-z0-9_-]{0,39}$/
+/**
+ * Inner jumps (SPEC §3, §6, §7): a one-time code for the provider's older system, bound to the
+ * user and the app, single use, valid GRANT_CODE_TTL_S. Destinations medClaims, payment, insurance
+ * and checkUp need login and real-name verification. The browser then goes to
+ * `<legacyLoginUrl>?code&redirect&lang&openId&source` (loginByCodeAndRedirect).
+ */
+export const GRANT_CODE_TTL_S = 120
+export const AUTH_APP_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/
+
+/**
+ * Quick login (SPEC §4, mini-program): a jump into the mini-program from the health mini-program
+ * ('hm') carries `action=quickLogin`, `source=hm` and a `token` (see ./sso.ts).
+ */
+export const QUICK_LOGIN_SOURCES = ['hm'] as const
+
+/** Every call of the contract by name: the one table of methods and paths. */
+const WIRE = {
+  health: { method: 'GET', path: '/health', access: 'public' },
+  dictList: { method: 'GET', path: '/user/api/dict/list', access: 'public', input: 'query' },
+  getAppAgreements: { method: 'GET', path: '/user/api/agreement/getAppAgreements', access: 'public', input: 'query' },
+  getUserAgreements: { method: 'GET', path: '/user/api/agreement/getUserAgreements', access: 'user', reagreeExempt: true },
+  signAgreements: { method: 'POST', path: '/user/api/agreement/signAgreements', access: 'user', reagreeExempt: true, input: 'body' },
+  getPasswordPubKey: { method: 'GET', path: '/user/api/login/getPasswordPubKey', access: 'public' },
+  getCaptcha: { method: 'GET', path: '/user/api/verify/getCaptcha', access: 'public' },
+  checkCaptcha: { method: 'POST', path: '/user/api/verify/checkCaptcha', access: 'public', input: 'body' },
+  sendPhoneCode: { method: 'POST', path: '/user/api/verify/sendPhoneCode', access: 'public', input: 'body' },
+  sendEmailCode: { method: 'POST', path: '/user/api/verify/sendEmailCode', access: 'public', input: 'body' },
+  sendPhonePassCode: { method: 'POST', path: '/user/api/sendPhonePassCode', access: 'user', input: 'body' },
+  sendEmailPassCode: { method: 'POST', path: '/user/api/sendEmailPassCode', access: 'user', input: 'body' },
+  registerByPhonePwd: { method: 'POST', path: '/user/api/register/registerByPhonePwd', access: 'public', input: 'body' },
+  registerByEmailPwd: { method: 'POST', path: '/user/api/register/registerByEmailPwd', access: 'public', input: 'body' },
+  loginByAccount: { method: 'POST', path: '/user/api/login/loginByAccount', access: 'public', input: 'body' },
+  loginSignupByPhoneCode: { method: 'POST', path: '/user/api/login/loginSignupByPhoneCode', access: 'public', input: 'body' },
+  refreshToken: { method: 'POST', path: '/user/api/login/refreshToken', access: 'public', input: 'body' },
+  getUserInfo: { method: 'GET', path: '/user/api/getUserInfo', access: 'user' },
+  logout: { method: 'POST', path: '/user/api/logout', access: 'user', reagreeExempt: true },
+  signOut: { method: 'POST', path: '/user/api/signOut', access: 'user', reagreeExempt: true },
+  certificationCheck: { method: 'POST', path: '/user/api/certification/check', access: 'user', input: 'body' },
+  certificationGetInfo: { method: 'GET', path: '/user/api/certification/getInfo', access: 'user' },
+  getUserPersonalInfo: { method: 'GET', path: '/user/api/getUserPersonalInfo', access: 'user' },
+  editUserPersonalInfo: { method: 'POST', path: '/user/api/editUserPersonalInfo', access: 'user', input: 'body' },
+  /** multipart/form-data with one file field `file` (UNSIGNED-PAYLOAD signature). */
+  uploadAvatar: { method: 'POST', path: '/user/api/uploadAvatar', access: 'user' },
+  cmsPage: { method: 'GET', path: '/cms/resource/page', access: 'public', input: 'query' },
+  informationTree: { method: 'GET', path: '/cms/information/tree', access: 'public' },
+  informationDetail: { method: 'GET', path: '/cms/information/detail', access: 'public', input: 'query' },
+  grantCode: { method: 'GET', path: '/user/api/auth/grantCode', access: 'user', input: 'query' },
+  ssoLogin: { method: 'POST', path: '/sso/ssoLogin', access: 'public', input: 'query' },
+} as const satisfies Record<string, CallWire>
+
+/** The name of a call, e.g. `dictList`. */
+export type CallName = keyof typeof WIRE
+
+declare const callName: unique symbol
+/** A call of the wire table, carrying (as a type only) which call it is. */
+export type Wire<N extends CallName = CallName> = CallWire & { readonly [callName]?: N }
+/** The definition of a call: itself when it carries its schemas (as in tests), else the one of its name. */
+type DefOf<C> = C extends CallDef ? C : C extends Wire<infer N> ? (typeof calls)[N] : never
+/** What the client passes (the query for GET/DELETE, the body for POST/PUT), typed by the call's schemas. */
+export type WireInput<C extends Wire> = CallInput<DefOf<C>>
+/** The inner payload a call answers, typed by the call's schemas. */
+export type WireResult<C extends Wire> = CallResult<DefOf<C>>
+
+/** The wire table typed call by call: `request(wire.dictList, { type: 'gender' })`. */
+export const wire: { readonly [N in CallName]: Wire<N> } = WIRE

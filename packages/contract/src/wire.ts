@@ -1,0 +1,44 @@
+/**
+ * `@ess/contract/wire`: the contract without its schemas, and without zod. The paths and methods
+ * of the calls, the constants, rule patterns and messages, the error catalogue, the envelope, the
+ * signature and the routes, plus the TypeScript types of the payloads (inferred from the schemas,
+ * imported as types only). The portal's start-up imports only this; the full `@ess/contract`
+ * adds the zod schemas, for the gateway and the portal's forms.
+ */
+export * from './locale'
+export * from './constants'
+export * from './errors'
+export * from './rules'
+export * from './envelope'
+export * from './signature'
+export * from './routes'
+export * from './calls/wire'
+export { API_PREFIX, callUrl, type CallAccess, type HttpMethod } from './calls/define'
+export type {
+  AppAgreement,
+  Article,
+  ArticleBlock,
+  ArticleSummary,
+  Captcha,
+  CaptchaPass,
+  Certification,
+  CertificationCheckBody,
+  CmsPage,
+  CodeSent,
+  DictItem,
+  DictList,
+  EditPersonalInfoBody,
+  Floor,
+  FloorComponent,
+  Health,
+  InformationTree,
+  LinkItem,
+  LoginSignupResult,
+  LoginState,
+  PasswordPubKey,
+  PersonalInfo,
+  TrailPoint,
+  UserAgreement,
+  UserAgreements,
+  UserInfo,
+} from './calls'
