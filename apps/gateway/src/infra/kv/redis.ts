@@ -9,13 +9,17 @@ return count`
 
 type RedisWithCommands = Redis & { incrWithTtl(key: string, ttlMs: number): Promise<number> }
 
-/** Redis store (ioredis). Connects before resolving, so a wrong REDIS_URL fails at boot. */
+/**
+ * Redis store (ioredis). Connects before resolving, so a wrong REDIS_URL fails at boot. Commands
+ * issued in the same tick (concurrent requests under load) go out in one write (auto-pipelining):
+ * fewer system calls per request, the same answers.
+ */
 export async function redisKv(
   url: string,
   { prefix = '' }: KvOptions,
   onError: (error: Error) => void,
 ): Promise<Kv> {
-  const client = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 2 }) as RedisWithCommands
+  const client = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true }) as RedisWithCommands
   client.defineCommand('incrWithTtl', { numberOfKeys: 1, lua: INCR_WITH_TTL })
   client.on('error', onError)
   try {
