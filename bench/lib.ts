@@ -95,11 +95,28 @@ export interface LoadResult {
   errors: number
 }
 
-/** One bounded load: `connections` connections for `seconds`, loopback only. */
+/** A request made ready before the load: its body and signed headers. */
+export interface ReadyRequest {
+  headers: Record<string, string>
+  body: string
+}
+
+/**
+ * One bounded load: `connections` connections for `seconds`, loopback only. Requests are signed as
+ * they go out, or taken ready-made from `ready` (signed beforehand, untimed: real clients sign on
+ * their own devices, not on the server's machine).
+ */
 export async function load(
   name: string,
   url: string,
-  request: { method: 'GET' | 'POST'; path: string; query?: Record<string, string>; body?: () => string; signed: boolean },
+  request: {
+    method: 'GET' | 'POST'
+    path: string
+    query?: Record<string, string>
+    body?: () => string
+    ready?: () => ReadyRequest
+    signed: boolean
+  },
   seconds = 5,
   connections = 10,
 ): Promise<LoadResult> {
@@ -114,6 +131,10 @@ export async function load(
         method: request.method,
         path: fullPath,
         setupRequest: (req: Record<string, unknown>) => {
+          if (request.ready) {
+            const { headers, body } = request.ready()
+            return { ...req, headers, body }
+          }
           const body = request.body?.() ?? ''
           const headers = request.signed ? signedHeaders(request.method, request.path, request.query, body) : {}
           return { ...req, headers, body: body || undefined }

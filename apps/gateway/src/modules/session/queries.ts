@@ -1,11 +1,44 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { preparedStatement } from '../../db/prepared'
 import { appUser, userSession } from '../../db/schema'
 
 export type SessionRow = typeof userSession.$inferInsert
 
-export async function insertSession(db: Database, row: SessionRow) {
-  await db.insert(userSession).values(row)
+const SESSION_FIELDS = [
+  'familyId',
+  'userId',
+  'accessHash',
+  'refreshHash',
+  'accessExpiresAt',
+  'refreshExpiresAt',
+  'createdAt',
+  'ip',
+  'deviceId',
+  'client',
+] as const satisfies ReadonlyArray<keyof SessionRow>
+type NewSession = Pick<SessionRow, (typeof SESSION_FIELDS)[number]>
+
+/**
+ * The refresh expiry is null after a quick login, which drizzle's timestamp encoder of a placeholder
+ * cannot take: that one placeholder is sent as is (an ISO text or null), typed by the SQL.
+ */
+const insertStatement = preparedStatement((db) =>
+  db
+    .insert(userSession)
+    .values({
+      ...Object.fromEntries(SESSION_FIELDS.map((field) => [field, sql.placeholder(field)])),
+      refreshExpiresAt: sql`${sql.placeholder('refreshExpiresAt')}::timestamptz`,
+    } as unknown as SessionRow)
+    .prepare('insert_session'),
+)
+
+/** Keeps a new session (a prepared statement: every sign-in and refresh makes one). */
+export async function insertSession(db: Database, row: NewSession) {
+  await insertStatement(db).execute({
+    ...Object.fromEntries(SESSION_FIELDS.map((field) => [field, row[field] ?? null])),
+    refreshExpiresAt: row.refreshExpiresAt?.toISOString() ?? null,
+  })
 }
 
 /** The live session of an access token digest, with what access checks need of its user. */

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { preparedStatement } from '../../db/prepared'
 import { appUser } from '../../db/schema'
 
 export type NewUser = typeof appUser.$inferInsert
@@ -34,9 +35,24 @@ export type AccountKey = { phoneE164: string } | { email: string } | { username:
 const whereKey = (key: AccountKey) =>
   'phoneE164' in key ? eq(appUser.phoneE164, key.phoneE164) : 'email' in key ? eq(appUser.email, key.email) : eq(appUser.username, key.username)
 
-/** The id and password hash of an account, for sign-in. */
-export async function findCredentials(db: Database, key: AccountKey) {
-  const [row] = await db.select({ id: appUser.id, passwordHash: appUser.passwordHash }).from(appUser).where(whereKey(key))
+const credentialsBy = (column: typeof appUser.phoneE164 | typeof appUser.email | typeof appUser.username, name: string) =>
+  preparedStatement((db) =>
+    db
+      .select({ id: appUser.id, passwordHash: appUser.passwordHash })
+      .from(appUser)
+      .where(eq(column, sql.placeholder('value')))
+      .prepare(name),
+  )
+const credentials = {
+  phoneE164: credentialsBy(appUser.phoneE164, 'credentials_by_phone'),
+  email: credentialsBy(appUser.email, 'credentials_by_email'),
+  username: credentialsBy(appUser.username, 'credentials_by_username'),
+}
+
+/** The id and password hash of an account, for sign-in (a prepared statement: every sign-in asks it). */
+export async function findCredentials(db: Database, key: AccountKey): Promise<{ id: string; passwordHash: string | null } | undefined> {
+  const [field, value] = 'phoneE164' in key ? (['phoneE164', key.phoneE164] as const) : 'email' in key ? (['email', key.email] as const) : (['username', key.username] as const)
+  const [row] = await credentials[field](db).execute({ value })
   return row
 }
 
