@@ -114,3 +114,24 @@ for (const locale of LOCALES) {
     expect(errors).toEqual([])
   })
 }
+
+for (const locale of LOCALES) {
+  test(`a first-time visitor sees the public content before answering the consent, and after declining (${locale})`, async ({ page }) => {
+    const errors = watchErrors(page)
+    await useLocale(page, locale)
+    await page.goto('/#/pages/home/index')
+    const home = onPage(page, 'pages/home/index')
+    // Floors load while the first-launch question is still open: they carry nothing personal.
+    await expect(home.getByTestId('privacy-consent')).toBeVisible()
+    await expect(home.getByTestId('floor-banner')).toBeVisible()
+    await expect(home.getByTestId('floor-news')).toBeVisible()
+    await home.getByTestId('consent-disagree').click()
+    await expect(page.getByTestId('privacy-consent')).toHaveCount(0)
+    expect(await page.evaluate(() => localStorage.getItem('user-agreed-privacy'))).toBe('0')
+    // Declined: still a visitor who browses the news.
+    await home.getByTestId('floor-news').locator('.floor-news__item').first().click()
+    await expectRoute(page, 'packages/news/newsDetail', locale)
+    await expect(page.getByTestId('article-title')).not.toBeEmpty()
+    expect(errors).toEqual([])
+  })
+}

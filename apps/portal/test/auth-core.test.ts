@@ -128,6 +128,10 @@ describe('privacy consent gate', () => {
     expect(consentAllows(wire.getAppAgreements)).toBe(true)
     expect(consentAllows(wire.dictList)).toBe(true)
     expect(consentAllows(wire.getCaptcha)).toBe(true)
+    // A visitor browses the public content before answering, or after declining.
+    expect(consentAllows(wire.cmsPage)).toBe(true)
+    expect(consentAllows(wire.informationTree)).toBe(true)
+    expect(consentAllows(wire.informationDetail)).toBe(true)
     expect(consentAllows(wire.sendPhoneCode)).toBe(false)
     expect(consentAllows(wire.getUserInfo)).toBe(false)
 

@@ -6,12 +6,21 @@ import { clientStorage } from '../storage'
 /**
  * First-launch privacy consent (SPEC §4). Until the user agrees (stored `user-agreed-privacy`
  * '1'), the request client sends only the public reference reads below: they carry nothing about
- * the person (agreements, dictionaries, the slider puzzle, the password key, health).
+ * the person (agreements, dictionaries, the slider puzzle, the password key, health, and the public
+ * content a visitor browses: the home and services floors, news and the service guide).
  */
 const PRE_CONSENT_PATHS: ReadonlySet<string> = new Set(
-  [wire.health, wire.dictList, wire.getAppAgreements, wire.getCaptcha, wire.checkCaptcha, wire.getPasswordPubKey].map(
-    (c) => c.path,
-  ),
+  [
+    wire.health,
+    wire.dictList,
+    wire.getAppAgreements,
+    wire.getCaptcha,
+    wire.checkCaptcha,
+    wire.getPasswordPubKey,
+    wire.cmsPage,
+    wire.informationTree,
+    wire.informationDetail,
+  ].map((c) => c.path),
 )
 
 export function hasPrivacyConsent(): boolean {
