@@ -117,7 +117,7 @@ for (const locale of LOCALES) {
 
 for (const locale of LOCALES) {
   test(`a first-time visitor sees the public content before answering the consent, and after declining (${locale})`, async ({ page }) => {
-    const errors = watchErrors(page)
+    const errors = watchErrors(page, ['ARTICLE_NOT_FOUND'])
     await useLocale(page, locale)
     await page.goto('/#/pages/home/index')
     const home = onPage(page, 'pages/home/index')
@@ -132,6 +132,12 @@ for (const locale of LOCALES) {
     await home.getByTestId('floor-news').locator('.floor-news__item').first().click()
     await expectRoute(page, 'packages/news/newsDetail', locale)
     await expect(page.getByTestId('article-title')).not.toBeEmpty()
+    // An article that is not there says so, with a way back.
+    await page.goto('/#/packages/news/newsDetail?id=withdrawn-article')
+    const missing = onPage(page, 'packages/news/newsDetail').getByTestId('article-missing')
+    await expect(missing).toContainText(DICTIONARIES[locale].cms.articleMissing)
+    await missing.locator('taro-button-core, button').first().click()
+    await expectRoute(page, 'pages/home/index', locale)
     expect(errors).toEqual([])
   })
 }

@@ -101,6 +101,7 @@ const enUS: Dictionary = {
     guideIntro: 'What to prepare, the steps, and what to watch for',
     banner: 'Featured',
     notices: 'Notices',
+    articleMissing: 'This article does not exist or is no longer published',
   },
   realName: {
     optionTitle: 'Choose how to verify',

@@ -64,6 +64,8 @@ export interface Dictionary {
     banner: string
     /** The accessible name of the notice ticker. */
     notices: string
+    /** A news or guide page whose article is missing (no id, or withdrawn). */
+    articleMissing: string
   }
   /** Real-name verification (packages/auth, packages/users/identity). */
   realName: {

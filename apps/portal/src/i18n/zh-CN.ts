@@ -101,6 +101,7 @@ const zhCN: Dictionary = {
     guideIntro: '常见业务的办理材料、流程与注意事项',
     banner: '推荐',
     notices: '公告',
+    articleMissing: '文章不存在或已下线',
   },
   realName: {
     optionTitle: '选择认证方式',

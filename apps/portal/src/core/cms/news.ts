@@ -6,7 +6,9 @@ export function loadInformationTree(): Promise<InformationTree | undefined> {
   return request(wire.informationTree)
 }
 
-export function loadArticle(id: string): Promise<Article | undefined> {
+/** An article; undefined when it cannot be read (refusals are toasted), nothing is asked without an id. */
+export async function loadArticle(id: string): Promise<Article | undefined> {
+  if (!id) return undefined
   return request(wire.informationDetail, { id })
 }
 

@@ -1,22 +1,36 @@
 import type { Article } from '@ess/contract/wire'
+import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { ArticleBody } from '@/components/articles'
+import { EmptyState } from '@/components/empty-state'
 import '@/components/articles/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { loadArticle } from '@/core/cms/news'
+import { relaunchHome } from '@/core/navigation'
 import { useI18n } from '@/i18n'
 
-/** One article (query `id`): title, source and date, and its body. */
+/** One article (query `id`): title, source and date, and its body; a missing one says so. */
 export default function NewsDetailPage() {
   const { t, locale } = useI18n()
   const id = useRouter().params.id ?? ''
-  const [article, setArticle] = useState<Article | null>(null)
-  useEffect(() => void loadArticle(id).then((value) => value && setArticle(value)), [id, locale])
+  const [article, setArticle] = useState<Article | 'missing' | null>(null)
+  useEffect(() => void loadArticle(id).then((value) => setArticle(value ?? 'missing')), [id, locale])
   return (
     <PageFrame route="packages/news/newsDetail">
-      {article && (
+      {article === 'missing' && (
+        <EmptyState
+          testId="article-missing"
+          description={t.cms.articleMissing}
+          actions={
+            <Button type="primary" shape="round" size="small" onClick={() => void relaunchHome()}>
+              {t.cms.backHome}
+            </Button>
+          }
+        />
+      )}
+      {article && article !== 'missing' && (
         <View className="article" data-testid="article">
           <Text className="article__title" data-testid="article-title">
             {article.title}
