@@ -16,10 +16,14 @@ export interface Lockout {
   lockMs: number
 }
 
-/** Milliseconds the subject stays locked, or 0. */
-export async function lockRemainingMs(kv: Kv, lockout: Lockout, now: Date): Promise<number> {
-  const until = Number(await kv.get(`${lockout.key}:locked`))
-  return Number.isFinite(until) && until > now.getTime() ? until - now.getTime() : 0
+/** Milliseconds the subject stays locked (or 0), and its failures counted so far (one look-up). */
+export async function lockState(kv: Kv, lockout: Lockout, now: Date): Promise<{ remainingMs: number; failures: number }> {
+  const [locked, failures] = await kv.getMany([`${lockout.key}:locked`, `${lockout.key}:failures`])
+  const until = Number(locked)
+  return {
+    remainingMs: locked !== null && Number.isFinite(until) && until > now.getTime() ? until - now.getTime() : 0,
+    failures: Number(failures ?? 0) || 0,
+  }
 }
 
 /** Counts a failure; true when it locked the subject. */
@@ -31,8 +35,9 @@ export async function recordFailure(kv: Kv, lockout: Lockout, now: Date): Promis
   return true
 }
 
-export async function clearFailures(kv: Kv, lockout: Lockout): Promise<void> {
-  await kv.del(`${lockout.key}:failures`)
+/** Forgets the failures after a success; nothing to do (no round trip) when none were counted. */
+export async function clearFailures(kv: Kv, lockout: Lockout, counted: number): Promise<void> {
+  if (counted > 0) await kv.del(`${lockout.key}:failures`)
 }
 
 /** The calendar day of China Standard Time (UTC+8), where daily caps restart at midnight. */

@@ -25,6 +25,15 @@ describe(`KV (${process.env.REDIS_URL ? 'redis' : 'memory'})`, () => {
     await kv.del('never-set')
   })
 
+  it('reads several values in one call, in the order of the keys', async () => {
+    await kv.set('many:a', 'one')
+    await kv.set('many:c', 'three', 80)
+    expect(await kv.getMany(['many:a', 'many:b', 'many:c'])).toEqual(['one', null, 'three'])
+    await sleep(150)
+    expect(await kv.getMany(['many:c', 'many:a'])).toEqual([null, 'one'])
+    expect(await kv.getMany([])).toEqual([])
+  })
+
   it('expires a value after its TTL', async () => {
     await kv.set('ttl', 'x', 80)
     expect(await kv.get('ttl')).toBe('x')

@@ -5,6 +5,8 @@
 export interface Kv {
   readonly kind: 'memory' | 'redis'
   get(key: string): Promise<string | null>
+  /** Several values in one round trip, in the order of the keys. */
+  getMany(keys: readonly string[]): Promise<Array<string | null>>
   /** Sets the value; without a TTL it never expires. */
   set(key: string, value: string, ttlMs?: number): Promise<void>
   /** Sets the value only when the key is absent; true when it was set. */

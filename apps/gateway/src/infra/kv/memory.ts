@@ -31,6 +31,9 @@ export function memoryKv({ prefix = '' }: KvOptions = {}): Kv {
     async get(key) {
       return live(key)?.value ?? null
     },
+    async getMany(keys) {
+      return keys.map((key) => live(key)?.value ?? null)
+    },
     async set(key, value, ttlMs) {
       entries.set(prefix + key, { value, expiresAt: expiry(ttlMs) })
     },

@@ -33,6 +33,7 @@ export async function redisKv(
   return {
     kind: 'redis',
     get: (key) => client.get(key),
+    getMany: async (keys) => (keys.length ? client.mget(...keys) : []),
     async set(key, value, ttlMs) {
       if (ttlMs === undefined) await client.set(key, value)
       else await client.set(key, value, 'PX', ttlMs)

@@ -8,7 +8,7 @@ import type { Kv } from '../../infra/kv'
 import { AppError } from '../../lib/app-error'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { sha256Hex } from '../../lib/digest'
-import { type Lockout, clearFailures, lockRemainingMs, recordFailure } from '../../lib/throttle'
+import { type Lockout, clearFailures, lockState, recordFailure } from '../../lib/throttle'
 import { checkSignUpAgreements, recordSignatures } from '../agreement/signatures'
 import { startSession } from '../session/service'
 import { accountKeyOf, resolvePhone } from '../user/contact'
@@ -54,7 +54,8 @@ export async function loginByAccount(
   const key = accountKeyOf(input.account)
   const account = await findCredentials(deps.db, key)
   const lockout = lockoutOf(account?.id, key)
-  if (await lockRemainingMs(deps.kv, lockout, deps.now())) throw new AppError('ACCOUNT_LOCKED')
+  const lock = await lockState(deps.kv, lockout, deps.now())
+  if (lock.remainingMs) throw new AppError('ACCOUNT_LOCKED')
 
   // Verified even when there is no account (against a dummy hash): the same work either way.
   const verified = await verifyPassword(account?.passwordHash, password)
@@ -63,7 +64,7 @@ export async function loginByAccount(
     deps.log.info({ locked }, 'password sign-in refused')
     throw new AppError(locked ? 'ACCOUNT_LOCKED' : 'WRONG_CREDENTIALS')
   }
-  await clearFailures(deps.kv, lockout)
+  await clearFailures(deps.kv, lockout, lock.failures)
   if (account.passwordHash && needsRehash(account.passwordHash)) {
     await updatePasswordHash(deps.db, account.id, await hashPassword(password), deps.now())
   }

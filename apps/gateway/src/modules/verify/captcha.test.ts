@@ -123,6 +123,20 @@ describe('POST verify/checkCaptcha', () => {
   })
 })
 
+describe('captcha failures after a pass', () => {
+  it('are forgotten: a client that passed starts counting again', async () => {
+    const device = newDevice()
+    const miss = async () => {
+      const captcha = await getCaptcha(device)
+      expectRefusal(await check(device, captcha.captchaId, solvePuzzle(captcha) + 20), 'IMAGE_CAPTCHA_FAILED', 400)
+    }
+    for (let i = 0; i < 4; i++) await miss()
+    await passCaptcha(t.app, device)
+    for (let i = 0; i < 4; i++) await miss()
+    await passCaptcha(t.app, device)
+  })
+})
+
 describe('captcha tokens', () => {
   it('are good for one use, by the device that solved the puzzle, for 2 minutes', async () => {
     const device = newDevice()

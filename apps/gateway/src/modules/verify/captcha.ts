@@ -15,7 +15,7 @@ import type { Kv } from '../../infra/kv'
 import { AppError } from '../../lib/app-error'
 import { type ClientOrigin, clientKey } from '../../lib/client-origin'
 import { newToken, sha256Hex } from '../../lib/digest'
-import { type Lockout, clearFailures, countInWindow, liveRecord, lockRemainingMs, putRecord, recordFailure } from '../../lib/throttle'
+import { type Lockout, clearFailures, countInWindow, liveRecord, lockState, putRecord, recordFailure } from '../../lib/throttle'
 import { drawPuzzle } from './captcha-image'
 import { LIMITS } from './limits'
 import { judgeTrail } from './trail'
@@ -42,8 +42,11 @@ const lockoutOf = (origin: ClientOrigin): Lockout => ({ key: `captcha:client:${c
 const puzzleKey = (id: string) => `captcha:puzzle:${id}`
 const tokenKey = (token: string) => `captcha:token:${sha256Hex(token)}`
 
-async function refuseLockedClient({ kv, now }: CaptchaDeps, origin: ClientOrigin) {
-  if (await lockRemainingMs(kv, lockoutOf(origin), now())) throw new AppError('TOO_MANY_REQUESTS')
+/** Refuses a locked-out client; answers the failures it has counted so far. */
+async function refuseLockedClient({ kv, now }: CaptchaDeps, origin: ClientOrigin): Promise<number> {
+  const lock = await lockState(kv, lockoutOf(origin), now())
+  if (lock.remainingMs) throw new AppError('TOO_MANY_REQUESTS')
+  return lock.failures
 }
 
 /** A new puzzle for a client; only the answer is kept, for CAPTCHA_TTL_S. */
@@ -90,7 +93,7 @@ function whyRefused(puzzle: PuzzleRecord | undefined, origin: ClientOrigin, answ
  * client, which is locked out after LIMITS.captchaFailures.
  */
 export async function checkCaptcha(deps: CaptchaDeps, origin: ClientOrigin, answer: CaptchaAnswer): Promise<CaptchaPass> {
-  await refuseLockedClient(deps, origin)
+  const failures = await refuseLockedClient(deps, origin)
   const now = deps.now()
   const puzzle = liveRecord<PuzzleRecord>(await deps.kv.take(puzzleKey(answer.captchaId)), now)
   const failure = whyRefused(puzzle, origin, answer)
@@ -99,7 +102,7 @@ export async function checkCaptcha(deps: CaptchaDeps, origin: ClientOrigin, answ
     deps.log.info({ captcha: failure, locked }, 'captcha failed')
     throw new AppError('IMAGE_CAPTCHA_FAILED')
   }
-  await clearFailures(deps.kv, lockoutOf(origin))
+  await clearFailures(deps.kv, lockoutOf(origin), failures)
   const captchaToken = newToken()
   await putRecord(deps.kv, tokenKey(captchaToken), { deviceId: origin.deviceId } satisfies TokenRecord, now, CAPTCHA_TOKEN_TTL_S * 1000)
   return { captchaToken, expiresIn: CAPTCHA_TOKEN_TTL_S }
