@@ -48,37 +48,36 @@ const START_PAGES = [/[\\/]src[\\/]pages[\\/]home[\\/]index\.tsx$/]
 
 interface ModuleInfo {
   isEntry: boolean
-  importers: readonly string[]
   importedIds: readonly string[]
 }
-type GetModuleInfo = (id: string) => ModuleInfo | null
+interface ChunkApi {
+  getModuleInfo(id: string): ModuleInfo | null
+  getModuleIds(): IterableIterator<string>
+}
 
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/
 
-/** Whether a module of the contract loads zod, itself or through the contract modules it imports. */
-function contractLoadsZod(id: string, getModuleInfo: GetModuleInfo): boolean {
+/** The modules `roots` import statically at any depth, roots included, going on only through modules `through` accepts. */
+function staticImports(roots: Iterable<string>, api: ChunkApi, through: (id: string) => boolean = () => true): Set<string> {
   const seen = new Set<string>()
-  const loads = (m: string): boolean => {
-    if (ZOD.test(m)) return true
-    if (!CONTRACT.test(m) || seen.has(m)) return false
-    seen.add(m)
-    return (getModuleInfo(m)?.importedIds ?? []).some(loads)
+  const pending = [...roots]
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue
+    seen.add(id)
+    if (through(id)) pending.push(...(api.getModuleInfo(id)?.importedIds ?? []))
   }
-  return CONTRACT.test(id) && loads(id)
+  return seen
 }
 
-/** Whether a module is statically imported, at any depth, by the app entry or a start page. */
-function neededAtStart(id: string, getModuleInfo: GetModuleInfo, memo: Map<string, boolean>): boolean {
-  const known = memo.get(id)
-  if (known !== undefined) return known
-  memo.set(id, false) // an import cycle leads nowhere new
-  const info = getModuleInfo(id)
-  const needed =
-    START_PAGES.some((page) => page.test(id.split('?')[0])) ||
-    Boolean(info && (info.isEntry || info.importers.some((importer) => neededAtStart(importer, getModuleInfo, memo))))
-  memo.set(id, needed)
-  return needed
+/** Whether a module of the contract loads zod, itself or through the contract modules it imports. */
+const contractLoadsZod = (id: string, api: ChunkApi) =>
+  CONTRACT.test(id) && [...staticImports([id], api, (m) => CONTRACT.test(m))].some((m) => ZOD.test(m))
+
+/** What the start-up loads: the app entry and the start pages, with all they import statically. */
+function startUpModules(api: ChunkApi): Set<string> {
+  const roots = [...api.getModuleIds()].filter((id) => api.getModuleInfo(id)?.isEntry || START_PAGES.some((page) => page.test(id.split('?')[0])))
+  return staticImports(roots, api)
 }
 
 const startUpChunks = {
@@ -87,15 +86,16 @@ const startUpChunks = {
   outputOptions(options: { manualChunks?: unknown }) {
     const taroChunks = options.manualChunks
     if (typeof taroChunks !== 'function') return null
-    const memo = new Map<string, boolean>()
+    let startUp: Set<string> | undefined
     return {
       ...options,
-      manualChunks(id: string, api: { getModuleInfo: GetModuleInfo }) {
+      manualChunks(id: string, api: ChunkApi) {
         const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
         if (own) return own[1]
-        if (contractLoadsZod(id, api.getModuleInfo)) return 'forms'
+        if (contractLoadsZod(id, api)) return 'forms'
         const chunk = (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
-        if ((chunk === 'vendors' || chunk === 'common') && !neededAtStart(id, api.getModuleInfo, memo)) return `${chunk}-lazy`
+        startUp ??= startUpModules(api)
+        if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) return `${chunk}-lazy`
         return chunk
       },
     }
