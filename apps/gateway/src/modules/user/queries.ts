@@ -32,26 +32,33 @@ export async function findUserById(db: Database, id: string) {
 /** How an account is looked up: by phone (E.164), email or username, each kept normalised. */
 export type AccountKey = { phoneE164: string } | { email: string } | { username: string }
 
-const whereKey = (key: AccountKey) =>
-  'phoneE164' in key ? eq(appUser.phoneE164, key.phoneE164) : 'email' in key ? eq(appUser.email, key.email) : eq(appUser.username, key.username)
+type KeyField = 'phoneE164' | 'email' | 'username'
+/** Which column an account key names, and its value. */
+const keyOf = (key: AccountKey): [KeyField, string] =>
+  'phoneE164' in key ? ['phoneE164', key.phoneE164] : 'email' in key ? ['email', key.email] : ['username', key.username]
 
-const credentialsBy = (column: typeof appUser.phoneE164 | typeof appUser.email | typeof appUser.username, name: string) =>
+const whereKey = (key: AccountKey) => {
+  const [field, value] = keyOf(key)
+  return eq(appUser[field], value)
+}
+
+const credentialsBy = (field: KeyField, name: string) =>
   preparedStatement((db) =>
     db
       .select({ id: appUser.id, passwordHash: appUser.passwordHash })
       .from(appUser)
-      .where(eq(column, sql.placeholder('value')))
+      .where(eq(appUser[field], sql.placeholder('value')))
       .prepare(name),
   )
-const credentials = {
-  phoneE164: credentialsBy(appUser.phoneE164, 'credentials_by_phone'),
-  email: credentialsBy(appUser.email, 'credentials_by_email'),
-  username: credentialsBy(appUser.username, 'credentials_by_username'),
+const credentials: Record<KeyField, ReturnType<typeof credentialsBy>> = {
+  phoneE164: credentialsBy('phoneE164', 'credentials_by_phone'),
+  email: credentialsBy('email', 'credentials_by_email'),
+  username: credentialsBy('username', 'credentials_by_username'),
 }
 
 /** The id and password hash of an account, for sign-in (a prepared statement: every sign-in asks it). */
 export async function findCredentials(db: Database, key: AccountKey): Promise<{ id: string; passwordHash: string | null } | undefined> {
-  const [field, value] = 'phoneE164' in key ? (['phoneE164', key.phoneE164] as const) : 'email' in key ? (['email', key.email] as const) : (['username', key.username] as const)
+  const [field, value] = keyOf(key)
   const [row] = await credentials[field](db).execute({ value })
   return row
 }
