@@ -158,19 +158,26 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
 }
 
+/** USER_HZ: the clock ticks of /proc times, 100 a second on Linux. */
+const TICK_MS = 1000 / 100
+
+/** A process's command name and CPU time so far (user + system, ms), from /proc/<pid>/stat. */
+function processStat(pid: number | string): { command: string; cpuMs: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // After "pid (command) ", utime and stime are the 12th and 13th fields (the 14th and 15th of the line).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return { command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS }
+}
+
 /**
  * CPU time (user + system, ms) a process and all its descendants have used so far, from /proc
  * (Linux): what the gateway's processes cost, whatever the noise of the rest of the machine.
  */
 export function processTreeCpuMs(pid: number): number {
-  const tick = 1000 / 100 // USER_HZ is 100 on Linux
   let total = 0
   const visit = (p: number) => {
     try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // fields[11], fields[12]: utime, stime (the 14th and 15th of the line)
-      total += (Number(fields[11]) + Number(fields[12])) * tick
+      total += processStat(p).cpuMs
       for (const task of readdirSync(`/proc/${p}/task`)) {
         for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(child))
       }
@@ -188,11 +195,8 @@ export function commandsCpuMs(names: string[]): number {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      if (!names.includes(comm)) continue
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      total += (Number(fields[11]) + Number(fields[12])) * 10
+      const { command, cpuMs } = processStat(entry)
+      if (names.includes(command)) total += cpuMs
     } catch {
       /* gone meanwhile */
     }
