@@ -92,7 +92,9 @@ async function revokeWhere(db: Database, where: ReturnType<typeof and>, now: Dat
   return new Set(rows.map((row) => row.familyId)).size
 }
 
-export const revokeFamily = (db: Database, familyId: string, now: Date) => revokeWhere(db, eq(userSession.familyId, familyId), now)
+/** Revokes one login of a user (the user narrows the look-up to the index's prefix). */
+export const revokeFamily = (db: Database, userId: string, familyId: string, now: Date) =>
+  revokeWhere(db, and(eq(userSession.userId, userId), eq(userSession.familyId, familyId)), now)
 
 export const revokeUserSessions = (db: Database, userId: string, now: Date) => revokeWhere(db, eq(userSession.userId, userId), now)
 

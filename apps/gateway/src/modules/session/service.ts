@@ -77,7 +77,7 @@ export async function refreshSession(db: Database, refreshToken: string, origin:
   const row = await findByRefreshHash(db, sha256Hex(refreshToken))
   if (!row) throw new AppError('SESSION_INVALID')
   if (row.rotatedAt) {
-    await revokeFamily(db, row.familyId, now)
+    await revokeFamily(db, row.userId, row.familyId, now)
     throw new AppError('SESSION_INVALID')
   }
   if (row.revokedAt || !row.refreshExpiresAt || row.refreshExpiresAt <= now) throw new AppError('SESSION_INVALID')
@@ -87,12 +87,12 @@ export async function refreshSession(db: Database, refreshToken: string, origin:
   })
   if (rotated) return rotated
   // Another refresh with the same token won the race: a copy is in use.
-  await revokeFamily(db, row.familyId, now)
+  await revokeFamily(db, row.userId, row.familyId, now)
   throw new AppError('SESSION_INVALID')
 }
 
 /** Ends a login (every pair of its family). */
-export const endSession = (db: Database, auth: Auth, now: Date) => revokeFamily(db, auth.familyId, now)
+export const endSession = (db: Database, auth: Auth, now: Date) => revokeFamily(db, auth.userId, auth.familyId, now)
 
 /** Ends every login of the user. */
 export const endAllSessions = (db: Database, userId: string, now: Date) => revokeUserSessions(db, userId, now)
