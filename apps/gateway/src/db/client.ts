@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { migrationsDir } from '../paths'
 import { acquireDirLock } from './dir-lock'
+import { withNamedStatements } from './pglite-statements'
 import * as schema from './schema'
 
 /** The database every query function takes, whichever driver is behind it. */
@@ -30,7 +31,7 @@ const migrations = { migrationsFolder: migrationsDir }
 const MIGRATION_LOCK_ID = 4_213_370_001
 
 export function pgliteDatabase(client: PGlite, release: () => void = () => {}): DatabaseHandle {
-  const db = drizzlePglite({ client, ...options })
+  const db = drizzlePglite({ client: withNamedStatements(client), ...options })
   return {
     kind: 'pglite',
     db,
