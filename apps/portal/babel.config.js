@@ -6,7 +6,8 @@ module.exports = {
     [
       'taro',
       {
-        framework: 'react',
+        // The same choice as config/index.ts: Preact on H5, React on the mini-program.
+        framework: (process.env.TARO_ENV ?? 'h5') === 'h5' ? 'preact' : 'react',
         ts: true,
         compiler: 'vite',
       },

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import pkg from '../package.json'
 import devConfig from './dev'
+import { type ModuleShape, assertStartUpChunks, shapeOf, startUpSet } from './start-up-set'
 import prodConfig from './prod'
 
 /**
@@ -28,9 +29,10 @@ const imageUrlLoaderOption = {
 /**
  * How the H5 build splits its JS. Taro's own rule puts every node_modules file in one `vendors`
  * chunk and every source file imported twice in one `common` chunk, both loaded at start, even
- * when only later pages use them. Here those two chunks keep only what the start-up needs (the app
- * entry and the home page, statically imported); what only other pages use goes to `vendors-lazy`
- * and `common-lazy`, loaded with the first page that needs them. A few libraries get chunks of
+ * when only later pages use them. Here those two chunks keep only what the start-up runs (the app
+ * entry and the home page, and what they import statically, followed by imported name through
+ * re-exporting indexes: start-up-set.ts); what only other pages use goes to `vendors-lazy` and
+ * `common-lazy`, loaded with the first page that needs them. A few libraries get chunks of
  * their own: jsencrypt (the OAEP fallback where WebCrypto is missing) and the form libraries of the
  * sign-in, registration and real-name pages, with the sign-in UI that uses them. zod goes with the
  * forms, and so do the modules of the contract that load it (its schemas): the start-up code
@@ -49,6 +51,7 @@ const START_PAGES = [/[\\/]src[\\/]pages[\\/]home[\\/]index\.tsx$/]
 interface ModuleInfo {
   isEntry: boolean
   importedIds: readonly string[]
+  hasModuleSideEffects: boolean | 'no-treeshake'
 }
 interface ChunkApi {
   getModuleInfo(id: string): ModuleInfo | null
@@ -56,6 +59,7 @@ interface ChunkApi {
 }
 
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/
+const NODE_MODULES = /[\\/]node_modules[\\/]/
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/
 
 /** The modules `roots` import statically at any depth, roots included, going on only through modules `through` accepts. */
@@ -74,32 +78,73 @@ function staticImports(roots: Iterable<string>, api: ChunkApi, through: (id: str
 const contractLoadsZod = (id: string, api: ChunkApi) =>
   CONTRACT.test(id) && [...staticImports([id], api, (m) => CONTRACT.test(m))].some((m) => ZOD.test(m))
 
-/** What the start-up loads: the app entry and the start pages, with all they import statically. */
-function startUpModules(api: ChunkApi): Set<string> {
-  const roots = [...api.getModuleIds()].filter((id) => api.getModuleInfo(id)?.isEntry || START_PAGES.some((page) => page.test(id.split('?')[0])))
-  return staticImports(roots, api)
-}
+const isStartPage = (id: string) => START_PAGES.some((page) => page.test(id.split('?')[0]))
 
-const startUpChunks = {
-  name: 'ess:start-up-chunks',
-  apply: 'build' as const,
-  outputOptions(options: { manualChunks?: unknown }) {
-    const taroChunks = options.manualChunks
-    if (typeof taroChunks !== 'function') return null
-    let startUp: Set<string> | undefined
-    return {
-      ...options,
-      manualChunks(id: string, api: ChunkApi) {
-        const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
-        if (own) return own[1]
-        if (contractLoadsZod(id, api)) return 'forms'
-        const chunk = (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
-        startUp ??= startUpModules(api)
-        if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) return `${chunk}-lazy`
-        return chunk
-      },
-    }
-  },
+/**
+ * The chunk rule above, with the start-up set of start-up-set.ts: what each module imports and
+ * re-exports is read as it is parsed, the import sources resolved once the graph is complete, and
+ * the bundle checked afterwards (no start-up chunk may import a lazy one).
+ */
+function startUpChunks() {
+  const shapes = new Map<string, ModuleShape>()
+  const resolved = new Map<string, string | undefined>()
+  let startUp: Set<string> | undefined
+  return {
+    name: 'ess:start-up-chunks',
+    apply: 'build' as const,
+    moduleParsed(info: { id: string; ast: { body: unknown[] } | null }) {
+      if (info.ast) shapes.set(info.id, shapeOf(info.ast as Parameters<typeof shapeOf>[0]))
+    },
+    async buildEnd(this: {
+      resolve(source: string, importer: string): Promise<{ id: string; external: boolean | string } | null>
+      getModuleInfo(id: string): ModuleInfo | null
+    }) {
+      for (const [id, shape] of shapes) {
+        const sources = [...shape.imports.map((i) => i.source), ...[...shape.reexports.values()].map((r) => r.source), ...shape.stars]
+        for (const source of new Set(sources)) {
+          const target = await this.resolve(source, id)
+          if (target?.external) continue
+          // Ids written into the code by transforms (CommonJS proxies) are module ids already.
+          const targetId = target?.id ?? (this.getModuleInfo(source) ? source : undefined)
+          // A source that cannot be placed: the module is read as a whole (no shape).
+          if (targetId === undefined) shapes.delete(id)
+          else resolved.set(`${id}\0${source}`, targetId)
+        }
+      }
+    },
+    outputOptions(options: { manualChunks?: unknown }) {
+      const taroChunks = options.manualChunks
+      if (typeof taroChunks !== 'function') return null
+      return {
+        ...options,
+        manualChunks(id: string, api: ChunkApi) {
+          const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
+          if (own) return own[1]
+          if (contractLoadsZod(id, api)) return 'forms'
+          const chunk = (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
+          startUp ??= startUpSet(
+            [...api.getModuleIds()].filter((m) => api.getModuleInfo(m)?.isEntry || isStartPage(m)),
+            {
+              shape: (m) => shapes.get(m),
+              resolve: (importer, source) => resolved.get(`${importer}\0${source}`),
+              importedIds: (m) => api.getModuleInfo(m)?.importedIds ?? [],
+              hasSideEffects: (m) => api.getModuleInfo(m)?.hasModuleSideEffects !== false,
+            },
+          )
+          if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) return `${chunk}-lazy`
+          // A start-up module Taro leaves to its importer's chunk (one importer) could follow an
+          // index that went to a lazy chunk: it is given its start-up chunk instead.
+          if (chunk === undefined && startUp.has(id) && !api.getModuleInfo(id)?.isEntry && !isStartPage(id)) {
+            return NODE_MODULES.test(id) ? 'vendors' : 'common'
+          }
+          return chunk
+        },
+      }
+    },
+    generateBundle(_options: unknown, bundle: Parameters<typeof assertStartUpChunks>[0]) {
+      assertStartUpChunks(bundle, isStartPage)
+    },
+  }
 }
 
 export default defineConfig<'vite'>(async (merge) => {
@@ -133,11 +178,13 @@ export default defineConfig<'vite'>(async (merge) => {
       ESS_APP_VERSION: JSON.stringify(pkg.version),
     },
     copy: { patterns: [], options: {} },
-    framework: 'react',
+    // H5 runs on Preact (react-dom alone was 41 KB gzip of the start-up JS); the mini-program stays
+    // on React, where Taro's Preact mode has open breakage reports. Screens use React's API either way.
+    framework: taroEnv === 'h5' ? 'preact' : 'react',
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [startUpChunks] : [],
+      vitePlugins: taroEnv === 'h5' ? [startUpChunks()] : [],
     },
     sass: {},
     mini: {

@@ -1,4 +1,7 @@
-import type { Bilingual, Locale } from './locale'
+import type { Locale } from './locale'
+import { ACCOUNT_ABNORMAL_ERROR, type ErrorDef, PRIVACY_REAGREE_ERROR, SESSION_INVALID_ERROR, errorDef } from './status'
+
+const def = errorDef
 
 /**
  * The error catalogue (SPEC §8, GUIDE §4). Every failure the gateway answers has a stable
@@ -6,24 +9,10 @@ import type { Bilingual, Locale } from './locale'
  * keep their meaning; the other numeric codes are ours and stable: 100xxx for business refusals.
  * Never renumber an entry; add new ones.
  */
-export interface ErrorDef {
-  /** Envelope `code`. */
-  code: number
-  /** HTTP status of the response. */
-  status: number
-  message: Bilingual
-}
-
-const def = (code: number, status: number, zh: string, en: string): ErrorDef => ({
-  code,
-  status,
-  message: { 'zh-CN': zh, 'en-US': en },
-})
-
 export const ERRORS = {
   // Transport-level, one per HTTP status text of SPEC §8.
   BAD_REQUEST: def(400, 400, '请求参数有误', 'Bad Request'),
-  SESSION_INVALID: def(401, 401, '登录已失效，请重新登录', 'Your session has expired, please log in again'),
+  SESSION_INVALID: SESSION_INVALID_ERROR,
   FORBIDDEN: def(403, 403, '没有权限访问', 'Forbidden'),
   NOT_FOUND: def(404, 404, '请求的资源不存在', 'Not Found'),
   METHOD_NOT_ALLOWED: def(405, 405, '请求方法不被允许', 'Method Not Allowed'),
@@ -38,8 +27,8 @@ export const ERRORS = {
   HTTP_VERSION_NOT_SUPPORTED: def(505, 505, 'HTTP版本不受支持', 'HTTP Version not Supported'),
 
   // SPEC codes with their own meaning.
-  PRIVACY_REAGREE: def(430, 403, '用户协议已更新，请阅读并同意后继续使用', 'The agreements have been updated; please read and agree to continue'),
-  ACCOUNT_ABNORMAL: def(100400, 403, '信息获取失败，请稍后重试或联系客服', 'Info retrieval failed, Please try again later or contact service'),
+  PRIVACY_REAGREE: PRIVACY_REAGREE_ERROR,
+  ACCOUNT_ABNORMAL: ACCOUNT_ABNORMAL_ERROR,
 
   // Request signature and anti-replay (packages/contract/src/signature.ts).
   SIGNATURE_MISSING: def(100401, 401, '请求缺少签名信息', 'The request is not signed'),
@@ -103,30 +92,4 @@ export function errorMessage(errorCode: ErrorCode, locale: Locale): string {
 /** Finds the catalogue entry of an envelope code (first match), e.g. to pick a client-side text. */
 export function errorByCode(code: number): ErrorCode | undefined {
   return ERROR_CODES.find((key) => ERRORS[key].code === code)
-}
-
-/** HTTP status texts of SPEC §8, in both languages, used when no envelope came back. */
-export const HTTP_STATUS_TEXT: Record<number, Bilingual> = {
-  400: { 'zh-CN': '错误请求', 'en-US': 'Bad Request' },
-  401: { 'zh-CN': '未授权，请重新登录', 'en-US': 'Unauthorized' },
-  403: { 'zh-CN': '拒绝访问', 'en-US': 'Forbidden' },
-  404: { 'zh-CN': '请求错误，未找到该资源', 'en-US': 'Not Found' },
-  405: { 'zh-CN': '请求方法未允许', 'en-US': 'Method Not Allowed' },
-  408: { 'zh-CN': '请求超时', 'en-US': 'Request Time-out' },
-  500: { 'zh-CN': '服务器端出错', 'en-US': 'Internal Server Error' },
-  502: { 'zh-CN': '网络错误', 'en-US': 'Bad Gateway' },
-  503: { 'zh-CN': '服务不可用', 'en-US': 'Service Unavailable' },
-  504: { 'zh-CN': '网络超时', 'en-US': 'Gateway Time-out' },
-  505: { 'zh-CN': 'HTTP版本不支持该请求', 'en-US': 'HTTP Version not Supported' },
-}
-export const HTTP_STATUS_DEFAULT_TEXT: Bilingual = { 'zh-CN': '服务器错误！', 'en-US': 'Server Error!' }
-export const NETWORK_ABNORMAL_TEXT: Bilingual = {
-  'zh-CN': '网络连接异常，请稍后再试！',
-  'en-US': 'Network connection is abnormal, please try again later!',
-}
-/** The toast fallback of SPEC §8 when an error carries no message. */
-export const NETWORK_REQUEST_ERROR_TEXT: Bilingual = { 'zh-CN': '网络请求错误', 'en-US': 'network request error' }
-
-export function httpStatusText(status: number, locale: Locale): string {
-  return (HTTP_STATUS_TEXT[status] ?? HTTP_STATUS_DEFAULT_TEXT)[locale]
 }

@@ -7,6 +7,7 @@
  */
 export * from './locale'
 export * from './constants'
+export * from './status'
 export * from './errors'
 export * from './rules'
 export * from './envelope'

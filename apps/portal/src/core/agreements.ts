@@ -1,4 +1,4 @@
-import { ERRORS, ROUTE_PATHS, SERVICE_PHONE, wire, type Locale } from '@ess/contract/wire'
+import { ACCOUNT_ABNORMAL_ERROR, ROUTE_PATHS, SERVICE_PHONE, wire, type Locale } from '@ess/contract/wire'
 import { getDictionary, getLocale } from '../i18n/store'
 import { confirm } from './confirm'
 import { request } from './http/request'
@@ -95,7 +95,7 @@ export function showAccountAbnormal(): Promise<boolean> {
   if (abnormalPrompt) return abnormalPrompt
   const locale = getLocale()
   abnormalPrompt = confirm({
-    message: ERRORS.ACCOUNT_ABNORMAL.message[locale],
+    message: ACCOUNT_ABNORMAL_ERROR.message[locale],
     body: { kind: 'servicePhone', phone: SERVICE_PHONE },
     confirmText: getDictionary(locale).common.ok,
     showCancel: false,
