@@ -147,6 +147,21 @@ function startUpChunks() {
   }
 }
 
+/**
+ * The H5 dev server on Preact: Taro's preset excludes `preact` from Vite's dependency optimiser
+ * while @preact/preset-vite includes it, and esbuild refuses an entry point that is also external.
+ * Preact is left to the optimiser (the production build does not use it).
+ */
+const preactDevServer = {
+  name: 'ess:preact-dev-server',
+  apply: 'serve' as const,
+  enforce: 'post' as const,
+  config(config: { optimizeDeps?: { exclude?: string[] } }) {
+    const exclude = config.optimizeDeps?.exclude
+    if (exclude) config.optimizeDeps!.exclude = exclude.filter((dep) => dep !== 'preact')
+  },
+}
+
 export default defineConfig<'vite'>(async (merge) => {
   const taroEnv = process.env.TARO_ENV ?? 'h5'
   const gatewayUrl = process.env.ESS_GATEWAY_URL || 'http://localhost:8080'
@@ -184,7 +199,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [startUpChunks()] : [],
+      vitePlugins: taroEnv === 'h5' ? [startUpChunks(), preactDevServer] : [],
     },
     sass: {},
     mini: {
