@@ -51,7 +51,7 @@ const START_PAGES = [/[\\/]src[\\/]pages[\\/]home[\\/]index\.tsx$/]
 interface ModuleInfo {
   isEntry: boolean
   importedIds: readonly string[]
-  hasModuleSideEffects: boolean | 'no-treeshake'
+  moduleSideEffects: boolean | 'no-treeshake'
 }
 interface ChunkApi {
   getModuleInfo(id: string): ModuleInfo | null
@@ -128,7 +128,7 @@ function startUpChunks() {
               shape: (m) => shapes.get(m),
               resolve: (importer, source) => resolved.get(`${importer}\0${source}`),
               importedIds: (m) => api.getModuleInfo(m)?.importedIds ?? [],
-              hasSideEffects: (m) => api.getModuleInfo(m)?.hasModuleSideEffects !== false,
+              hasSideEffects: (m) => api.getModuleInfo(m)?.moduleSideEffects !== false,
             },
           )
           if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) return `${chunk}-lazy`
@@ -145,6 +145,25 @@ function startUpChunks() {
       assertStartUpChunks(bundle, isStartPage)
     },
   }
+}
+
+/**
+ * Packages whose code only computes what they export, though their package.json does not declare
+ * it (`sideEffects`), so the bundler keeps them whole once imported, used or not:
+ * - `platform`, the user-agent parser behind taro-h5's `getDeviceInfo`/`getSystemInfo` (6 KB gzip):
+ *   a UMD module whose one effect outside a module system is a `window.platform` global.
+ * Declared free of side effects here, they stay only where a name they export is used.
+ */
+const SIDE_EFFECT_FREE = [/[\\/]node_modules[\\/]platform[\\/]platform\.js$/]
+
+const sideEffectFree = {
+  name: 'ess:side-effect-free',
+  apply: 'build' as const,
+  enforce: 'post' as const,
+  transform(code: string, id: string) {
+    if (!SIDE_EFFECT_FREE.some((pattern) => pattern.test(id.split('?')[0]))) return null
+    return { code, map: null, moduleSideEffects: false }
+  },
 }
 
 /**
@@ -199,7 +218,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [startUpChunks(), preactDevServer] : [],
+      vitePlugins: taroEnv === 'h5' ? [sideEffectFree, startUpChunks(), preactDevServer] : [],
     },
     sass: {},
     mini: {

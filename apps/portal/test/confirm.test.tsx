@@ -36,7 +36,8 @@ describe('global confirm dialog', () => {
     act(() => {
       void confirm({ title: 'Delete?', message: 'This cannot be undone', confirmText: 'Delete', cancelText: 'Keep' }).then((v) => (answer = v))
     })
-    expect(screen.getByText('Delete?')).toBeTruthy()
+    // On H5 the dialog arrives with the first request (a chunk of its own): found once it is there.
+    expect(await screen.findByText('Delete?')).toBeTruthy()
     expect(screen.getByText('This cannot be undone')).toBeTruthy()
     fireEvent.click(button('Keep'))
     await act(async () => undefined)
@@ -60,6 +61,7 @@ describe('global confirm dialog', () => {
       first = confirm({ title: 'One', html: '<b>bold</b> text' })
       void confirm({ title: 'Two' })
     })
+    await screen.findByText('One')
     expect(container.innerHTML).toContain('bold')
     expect(screen.queryByText('Two')).toBeNull()
     fireEvent.click(button('确定'))
@@ -84,7 +86,7 @@ describe('global confirm dialog', () => {
     render(<ConfirmHost />)
     act(() => void showAgreementsPrompt())
 
-    expect(screen.getByText('Update prompt')).toBeTruthy()
+    expect(await screen.findByText('Update prompt')).toBeTruthy()
     expect(screen.getByTestId('agreements-loading').textContent).toBe('Loading...')
     expect(screen.getByText('Agree')).toBeTruthy()
     expect(screen.getByText('Exit')).toBeTruthy()
@@ -102,7 +104,7 @@ describe('global confirm dialog', () => {
     server.reply(() => new Promise((resolve) => (release = () => resolve(ok(ZH_AGREEMENTS)))))
     render(<ConfirmHost />)
     act(() => void showAgreementsPrompt())
-    expect(screen.getByText('更新提示')).toBeTruthy()
+    expect(await screen.findByText('更新提示')).toBeTruthy()
     expect(screen.getByTestId('agreements-loading').textContent).toBe('加载中...')
     await act(async () => release())
     expect(screen.getByTestId('agreements-notice').textContent).toBe('我们更新了《用户协议》和《隐私政策》，请您仔细阅读并同意后继续使用。')
@@ -115,7 +117,7 @@ describe('global confirm dialog', () => {
     let outcome: Promise<boolean> | undefined
     act(() => void (outcome = showAgreementsPrompt()))
     await act(async () => undefined)
-    fireEvent.click(screen.getAllByTestId('agreement-link')[1])
+    fireEvent.click((await screen.findAllByTestId('agreement-link'))[1])
     expect(nav.navigateTo).toHaveBeenCalledWith(`/packages/webview/index?url=${encodeURIComponent('/app/agreements/privacy/5')}`)
 
     fireEvent.click(button('退出'))
@@ -150,7 +152,7 @@ describe('global confirm dialog', () => {
     expect(server.requests[0].url).toContain('/agreement/getUserAgreements')
     expect(nav.switchTab).toHaveBeenCalledWith('/pages/user-center/index')
     expect(userStore.getState()).toMatchObject({ reSignPending: true, agreements: pending })
-    expect(screen.getByText('更新提示')).toBeTruthy()
+    expect(await screen.findByText('更新提示')).toBeTruthy()
     vi.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
     fireEvent.click(button('同意'))
     await act(async () => undefined)
@@ -172,7 +174,7 @@ describe('global confirm dialog', () => {
     render(<ConfirmHost />)
     let outcome: Promise<boolean> | undefined
     act(() => void (outcome = showAccountAbnormal()))
-    expect(screen.getByText(ERRORS.ACCOUNT_ABNORMAL.message['en-US'])).toBeTruthy()
+    expect(await screen.findByText(ERRORS.ACCOUNT_ABNORMAL.message['en-US'])).toBeTruthy()
     expect(screen.getByText(SERVICE_PHONE)).toBeTruthy()
     expect(screen.queryByText('Cancel')).toBeNull()
     fireEvent.click(screen.getByTestId('service-phone'))

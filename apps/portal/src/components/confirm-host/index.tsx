@@ -1,60 +1,19 @@
-import { Phone } from '@nutui/icons-react-taro'
-import { Dialog } from '@nutui/nutui-react-taro'
-import { RichText, Text, View } from '@tarojs/components'
+import { Suspense } from 'react'
 import { useStore } from 'zustand'
-import { confirmStore, settleConfirm, type ConfirmRequest } from '../../core/confirm'
-import { platform } from '../../core/platform'
-import { useI18n } from '../../i18n'
-import { AgreementsNotice } from './agreements-notice'
-import './index.scss'
-
-function ConfirmContent({ request }: { request: ConfirmRequest }) {
-  const { t } = useI18n()
-  const { body } = request
-  return (
-    <View className="confirm-host__content">
-      {request.message && <View className="confirm-host__message">{request.message}</View>}
-      {request.html && <RichText className="confirm-host__message" nodes={request.html} />}
-      {body?.kind === 'agreements' && <AgreementsNotice type={body.type} />}
-      {body?.kind === 'servicePhone' && (
-        <View
-          className="confirm-host__phone"
-          role="button"
-          aria-label={`${t.errors.call} ${body.phone}`}
-          data-testid="service-phone"
-          onClick={() => platform().system.makePhoneCall(body.phone)}
-        >
-          <Phone size={16} />
-          <Text className="confirm-host__phone-label">{t.errors.servicePhoneLabel}</Text>
-          <Text className="confirm-host__link">{body.phone}</Text>
-        </View>
-      )}
-    </View>
-  )
-}
+import { confirmStore } from '../../core/confirm'
+import { ConfirmDialog } from './load'
 
 /**
  * Draws the global confirm dialog (core/confirm). Each page frame mounts one and shows it only
- * while its page is on screen.
+ * while its page is on screen. The dialog itself (NutUI's Dialog, its overlay and transitions) is
+ * loaded with the first request on H5 (./load.ts), so it is not part of the start-up JS.
  */
 export function ConfirmHost() {
   const current = useStore(confirmStore, (s) => s.current)
-  const { t } = useI18n()
   if (!current) return null
   return (
-    <Dialog
-      key={current.id}
-      className="confirm-host"
-      visible
-      title={current.title}
-      confirmText={current.confirmText ?? t.common.confirm}
-      cancelText={current.cancelText ?? t.common.cancel}
-      hideCancelButton={current.showCancel === false}
-      closeOnOverlayClick={false}
-      onConfirm={() => settleConfirm(true)}
-      onCancel={() => settleConfirm(false)}
-    >
-      <ConfirmContent request={current} />
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialog key={current.id} request={current} />
+    </Suspense>
   )
 }
