@@ -43,6 +43,8 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, 'forms'],
   [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
   [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
+  // The English texts, ours and the UI kit's: fetched when English is chosen or stored (src/i18n/packs.ts).
+  [/([\\/]src[\\/]i18n[\\/]en-US(\.pack)?\.ts|[\\/]nutui-react-taro[\\/]dist[\\/]es[\\/]locales[\\/]en-US\.js)$/, 'locale-en-US'],
 ]
 
 /** The pages loaded at start besides the app entry: the entry page (home). */

@@ -6,7 +6,7 @@ import { LoginPanel } from '../src/components/auth-form/login-panel'
 import { PrivacyConsent } from '../src/components/privacy-consent'
 import { codeLoginForm, fieldMessage, registerEmailForm, registerPhoneForm } from '../src/core/auth/forms'
 import { maskEmail, maskPhone } from '../src/core/auth/mask'
-import { DICTIONARIES } from '../src/i18n'
+import { getDictionary } from '../src/i18n'
 import { localeStore } from '../src/i18n/store'
 import { installTestPlatform, ok } from './helpers'
 
@@ -72,7 +72,7 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     expect(screen.getAllByTestId('agreement-link').map((a) => a.textContent)).toEqual(
       locale === 'zh-CN' ? ['《User Agreement》', '《Privacy Policy》'] : ['User Agreement', 'Privacy Policy'],
     )
-    await act(async () => void fireEvent.click(button(DICTIONARIES[locale].auth.login)))
+    await act(async () => void fireEvent.click(button(getDictionary(locale).auth.login)))
     expect(screen.getByTestId('row-account-error').textContent).toBe(e.required)
     expect(screen.getByTestId('row-password-error').textContent).toBe(e.password)
     expect(screen.getByTestId('agree-error').textContent).toBe(e.agree)
@@ -88,7 +88,7 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     await act(async () => undefined)
     await act(async () => void fireEvent.click(screen.getByTestId('get-code')))
     expect(screen.getByTestId('row-phone-error').textContent).toBe(EMPTY_PHONE[locale])
-    expect(screen.getByText(DICTIONARIES[locale].auth.getCode)).toBeTruthy()
+    expect(screen.getByText(getDictionary(locale).auth.getCode)).toBeTruthy()
   })
 
   it('code login rules', () => {
@@ -117,9 +117,9 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     server.reply(ok(AGREEMENTS))
     render(<PrivacyConsent />)
     // On H5 the panel arrives as a chunk of its own while the question is open.
-    expect(await screen.findByRole('dialog', { name: DICTIONARIES[locale].consent.title })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: getDictionary(locale).consent.title })).toBeTruthy()
     expect(await screen.findAllByTestId('consent-agreement-link')).toHaveLength(2)
-    await act(async () => void fireEvent.click(button(DICTIONARIES[locale].consent.agree)))
+    await act(async () => void fireEvent.click(button(getDictionary(locale).consent.agree)))
     expect(localStorage.getItem('user-agreed-privacy')).toBe('1')
     expect(nav.reLaunch).toHaveBeenCalledWith('/pages/home/index')
     expect(screen.queryByTestId('privacy-consent')).toBeNull()

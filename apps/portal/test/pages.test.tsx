@@ -73,7 +73,7 @@ describe('my account tab', () => {
 })
 
 describe('language page', () => {
-  it('switches every mounted page, the tab bar and the document at once, and survives a reload', () => {
+  it('switches every mounted page, the tab bar and the document at once, and survives a reload', async () => {
     installTestPlatform()
     initLocale()
     render(
@@ -85,7 +85,7 @@ describe('language page', () => {
     expect(titleOf('packages/users/language/index')).toBe('多语言')
     expect(screen.getByTestId('lang-zh-CN').getAttribute('aria-checked')).toBe('true')
 
-    act(() => void fireEvent.click(screen.getByTestId('lang-en-US')))
+    await act(async () => void fireEvent.click(screen.getByTestId('lang-en-US')))
 
     expect(titleOf('packages/users/language/index')).toBe('Language')
     expect(titleOf('pages/user-center/index')).toBe('My account')

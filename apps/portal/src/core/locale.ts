@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, TAB_ROUTES, type Locale } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
-import { getDictionary, getLocale, localeStore } from '../i18n/store'
+import { getDictionary, getLocale, hasLocalePack, loadLocalePack, localeStore } from '../i18n/store'
 import { platform } from './platform'
 import { clientStorage } from './storage'
 
@@ -32,26 +32,48 @@ export function syncTabBarTexts(locale: Locale = getLocale()): void {
   })
 }
 
-function apply(locale: Locale): void {
+/** Every screen, the tab bar, the UI kit and the document switch to a language whose texts are at hand. */
+function show(locale: Locale): void {
+  localeStore.setState({ locale, pending: false })
   platform().system.setDocumentLocale(locale)
   syncTabBarTexts(locale)
 }
 
-/** Reads the stored choice (`locale-lang`, zh-CN by default) before the first render. */
+/**
+ * Reads the stored choice (`locale-lang`, zh-CN by default) before the first render. When that
+ * language's texts do not come with the start-up (H5: English is a chunk of its own), calls go
+ * out in it at once while the screens render hidden until its texts arrive, so no text shows in
+ * the wrong language; if they cannot be loaded, the app shows in the default language and keeps
+ * the stored choice for the next start.
+ */
 export function initLocale(): Locale {
   const locale = clientStorage.get('locale') ?? DEFAULT_LOCALE
-  localeStore.setState({ locale })
+  const pending = !hasLocalePack(locale)
+  localeStore.setState({ locale, pending })
   platform().system.setDocumentLocale(locale)
+  if (pending) {
+    loadLocalePack(locale).then(
+      () => show(locale),
+      () => show(DEFAULT_LOCALE),
+    )
+  }
   return locale
 }
 
 /**
  * Switches the whole app at once: every mounted screen re-renders from the store, the tab bar,
  * the UI kit (ConfigProvider follows the store), the `accept-language` of later calls and the
- * document language follow; the choice survives a reload.
+ * document language follow; the choice survives a reload. Resolves once switched (at once when
+ * the language's texts are at hand); rejects, changing nothing, when they cannot be loaded.
  */
-export function setLocale(locale: Locale): void {
-  clientStorage.set('locale', locale)
-  localeStore.setState({ locale })
-  apply(locale)
+export function setLocale(locale: Locale): Promise<void> {
+  const apply = () => {
+    clientStorage.set('locale', locale)
+    show(locale)
+  }
+  if (hasLocalePack(locale)) {
+    apply()
+    return Promise.resolve()
+  }
+  return loadLocalePack(locale).then(apply)
 }

@@ -192,6 +192,7 @@ const enUS: Dictionary = {
     intro: 'Choose the language of the app',
     switched: 'Switched to English',
     current: 'Current language',
+    loadFailed: 'Could not switch the language. Check your connection and try again.',
   },
   agreements: {
     updateTitle: 'Update prompt',

@@ -1,4 +1,5 @@
 import type { RoutePath } from '@ess/contract/wire'
+import type { BaseLang } from '@nutui/nutui-react-taro/dist/es/locales/base'
 
 /**
  * The base dictionary. zh-CN and en-US are objects of this type, so a missing key, or a route of
@@ -160,6 +161,8 @@ export interface Dictionary {
     intro: string
     switched: string
     current: string
+    /** Toast when the chosen language's texts could not be loaded (shown in the current language). */
+    loadFailed: string
   }
   agreements: {
     updateTitle: string
@@ -253,6 +256,12 @@ export interface Dictionary {
     logout: string
     logoutConfirm: string
   }
+}
+
+/** A language's texts: the app's dictionary and the UI kit's (NutUI's ConfigProvider locale). */
+export interface LocalePack {
+  dictionary: Dictionary
+  nutui: BaseLang
 }
 
 /** Replaces `{key}` placeholders. */

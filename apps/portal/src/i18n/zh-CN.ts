@@ -192,6 +192,7 @@ const zhCN: Dictionary = {
     intro: '选择应用显示的语言',
     switched: '已切换为简体中文',
     current: '当前语言',
+    loadFailed: '语言切换失败，请检查网络后重试',
   },
   agreements: {
     updateTitle: '更新提示',

@@ -13,8 +13,10 @@ export default function LanguagePage() {
   const { t, locale } = useI18n()
   const choose = (next: Locale) => {
     if (next === locale) return
-    setLocale(next)
-    toast(getDictionary(next).language.switched)
+    setLocale(next).then(
+      () => toast(getDictionary(next).language.switched),
+      () => toast(t.language.loadFailed),
+    )
   }
   return (
     <PageFrame route="packages/users/language/index">
