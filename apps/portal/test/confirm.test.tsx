@@ -36,8 +36,9 @@ describe('global confirm dialog', () => {
     act(() => {
       void confirm({ title: 'Delete?', message: 'This cannot be undone', confirmText: 'Delete', cancelText: 'Keep' }).then((v) => (answer = v))
     })
-    // On H5 the dialog arrives with the first request (a chunk of its own): found once it is there.
-    expect(await screen.findByText('Delete?')).toBeTruthy()
+    // On H5 the dialog arrives with the first request (a chunk of its own): found once it is there
+    // (the first import compiles NutUI's dialog for the test run: slow on a loaded machine).
+    expect(await screen.findByText('Delete?', {}, { timeout: 10_000 })).toBeTruthy()
     expect(screen.getByText('This cannot be undone')).toBeTruthy()
     fireEvent.click(button('Keep'))
     await act(async () => undefined)

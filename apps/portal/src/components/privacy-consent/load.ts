@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazyPart } from '../lazy-part'
 
 /** H5: the panel is a chunk of its own, loaded while the consent question is open (load.weapp.ts: with the page). */
-export const ConsentPanel = lazy(() => import('./panel').then((m) => ({ default: m.ConsentPanel })))
+export const ConsentPanel = lazyPart(() => import('./panel').then((m) => m.ConsentPanel))

@@ -1,0 +1,48 @@
+import { useEffect, useState, type ComponentType } from 'react'
+
+export interface LazyPartProps {
+  /** Runs when the part's chunk cannot be loaded (offline, a new deployment); nothing is shown then. */
+  onLoadFailed?: () => void
+}
+
+/**
+ * A part of a screen that is a chunk of its own on H5 (out of the start-up JS): it renders once
+ * its chunk has loaded (at once after the first time). A chunk that cannot be loaded shows
+ * nothing and calls `onLoadFailed`; the next mount tries again. (React.lazy would keep the
+ * failure for good and, with no error boundary, take the whole app down with it.)
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P & LazyPartProps> {
+  let loaded: ComponentType<P> | null = null
+  let loading: Promise<ComponentType<P>> | null = null
+  const fetchPart = () =>
+    (loading ??= load().then(
+      (part) => (loaded = part),
+      (error: unknown) => {
+        loading = null
+        throw error
+      },
+    ))
+
+  return function LazyPart({ onLoadFailed, ...props }: P & LazyPartProps) {
+    const [Part, setPart] = useState<ComponentType<P> | null>(() => loaded)
+    const failed = useLatest(onLoadFailed)
+    useEffect(() => {
+      if (Part) return
+      let alive = true
+      fetchPart().then(
+        (part) => alive && setPart(() => part),
+        () => alive && failed.current?.(),
+      )
+      return () => {
+        alive = false
+      }
+    }, [Part, failed])
+    return Part ? <Part {...(props as P)} /> : null
+  }
+}
+
+function useLatest<T>(value: T): { current: T } {
+  const [ref] = useState(() => ({ current: value }))
+  ref.current = value
+  return ref
+}

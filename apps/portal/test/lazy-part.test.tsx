@@ -1,0 +1,60 @@
+import { NETWORK_ABNORMAL_TEXT } from '@ess/contract/wire'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { lazyPart } from '../src/components/lazy-part'
+import Taro from '@tarojs/taro'
+import { ConfirmHost } from '../src/components/confirm-host'
+import { confirm, confirmStore, resetConfirm } from '../src/core/confirm'
+import { installTestPlatform } from './helpers'
+
+// The dialog's chunk cannot be fetched in this file (offline, or replaced by a new deployment).
+vi.mock('../src/components/confirm-host/dialog', () => {
+  throw new Error('Failed to fetch dynamically imported module')
+})
+
+afterEach(() => {
+  cleanup()
+  resetConfirm()
+  vi.restoreAllMocks()
+})
+
+const Hello = ({ name }: { name: string }) => <span>Hello {name}</span>
+
+describe('parts of a screen loaded as chunks of their own (H5)', () => {
+  it('renders once loaded, at once on later mounts, loading the chunk once', async () => {
+    const load = vi.fn(() => Promise.resolve(Hello))
+    const Part = lazyPart(load)
+    const first = render(<Part name="A" />)
+    expect(first.container.textContent).toBe('')
+    expect(await screen.findByText('Hello A')).toBeTruthy()
+    first.unmount()
+    render(<Part name="B" />)
+    expect(screen.getByText('Hello B')).toBeTruthy()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('a chunk that cannot be loaded shows nothing, says so, and the next mount tries again', async () => {
+    const load = vi.fn<() => Promise<typeof Hello>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Hello)
+    const Part = lazyPart(load)
+    const failed = vi.fn()
+    const first = render(<Part name="A" onLoadFailed={failed} />)
+    await vi.waitFor(() => expect(failed).toHaveBeenCalledTimes(1))
+    expect(first.container.textContent).toBe('')
+    first.unmount()
+    render(<Part name="B" onLoadFailed={failed} />)
+    expect(await screen.findByText('Hello B')).toBeTruthy()
+    expect(load).toHaveBeenCalledTimes(2)
+    expect(failed).toHaveBeenCalledTimes(1)
+  })
+
+  it('the confirm dialog whose chunk cannot be loaded answers the request as cancelled, with the network message', async () => {
+    installTestPlatform()
+    const toast = vi.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+    render(<ConfirmHost />)
+    let answer: Promise<boolean> | undefined
+    act(() => void (answer = confirm({ title: 'Sure?' })))
+    await expect(answer).resolves.toBe(false)
+    expect(confirmStore.getState().current).toBeNull()
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: NETWORK_ABNORMAL_TEXT['zh-CN'] }))
+  })
+})
