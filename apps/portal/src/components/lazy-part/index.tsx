@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
 
 export interface LazyPartProps {
   /** Runs when the part's chunk cannot be loaded (offline, a new deployment); nothing is shown then. */
@@ -25,7 +25,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 
   return function LazyPart({ onLoadFailed, ...props }: P & LazyPartProps) {
     const [Part, setPart] = useState<ComponentType<P> | null>(() => loaded)
-    const failed = useLatest(onLoadFailed)
+    const failed = useRef(onLoadFailed)
+    failed.current = onLoadFailed
     useEffect(() => {
       if (Part) return
       let alive = true
@@ -36,13 +37,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       return () => {
         alive = false
       }
-    }, [Part, failed])
+    }, [Part])
     return Part ? <Part {...(props as P)} /> : null
   }
-}
-
-function useLatest<T>(value: T): { current: T } {
-  const [ref] = useState(() => ({ current: value }))
-  ref.current = value
-  return ref
 }
