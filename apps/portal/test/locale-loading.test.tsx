@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { initLocale, setLocale } from '../src/core/locale'
+import { LOCALE_WAIT_MS, initLocale, setLocale } from '../src/core/locale'
 import { forgetFetchedLocalePacks, getDictionary, getLocale, hasLocalePack, loadLocalePack, localeStore } from '../src/i18n/store'
 import { FETCH } from '../src/i18n/packs'
 import LanguagePage from '../src/packages/users/language'
@@ -47,6 +47,29 @@ describe('H5: English is fetched when stored or chosen, not part of the start-up
     expect(getLocale()).toBe('zh-CN')
     expect(getDictionary().tabs.userCenter).toBe('我的')
     expect(localStorage.getItem('locale-lang')).toBe('en-US')
+  })
+
+  it('a slow fetch does not keep the screens hidden: Chinese after the wait, English once it arrives', async () => {
+    installTestPlatform()
+    forgetFetchedLocalePacks()
+    localStorage.setItem('locale-lang', 'en-US')
+    let arrive: () => void = () => undefined
+    const real = FETCH['en-US']
+    fetchEnglish().mockImplementationOnce(() => new Promise((resolve) => (arrive = () => resolve(real()))))
+    vi.useFakeTimers()
+    try {
+      initLocale()
+      expect(localeStore.getState().pending).toBe(true)
+      vi.advanceTimersByTime(LOCALE_WAIT_MS - 1)
+      expect(localeStore.getState().pending).toBe(true)
+      vi.advanceTimersByTime(1)
+      expect(localeStore.getState()).toEqual({ locale: 'zh-CN', pending: false })
+    } finally {
+      vi.useRealTimers()
+    }
+    arrive()
+    await vi.waitFor(() => expect(getLocale()).toBe('en-US'))
+    expect(getDictionary().tabs.home).toBe('Home')
   })
 
   it('choosing English fetches it, then switches; a failed fetch changes nothing and says so', async () => {

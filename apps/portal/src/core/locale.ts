@@ -39,12 +39,16 @@ function show(locale: Locale): void {
   syncTabBarTexts(locale)
 }
 
+/** How long the start-up keeps the screens hidden for the stored language's texts (ms). */
+export const LOCALE_WAIT_MS = 3000
+
 /**
  * Reads the stored choice (`locale-lang`, zh-CN by default) before the first render. When that
  * language's texts do not come with the start-up (H5: English is a chunk of its own), calls go
  * out in it at once while the screens render hidden until its texts arrive, so no text shows in
  * the wrong language; if they cannot be loaded, the app shows in the default language and keeps
- * the stored choice for the next start.
+ * the stored choice for the next start (after LOCALE_WAIT_MS it shows in the default language
+ * meanwhile).
  */
 export function initLocale(): Locale {
   const locale = clientStorage.get('locale') ?? DEFAULT_LOCALE
@@ -52,10 +56,17 @@ export function initLocale(): Locale {
   localeStore.setState({ locale, pending })
   platform().system.setDocumentLocale(locale)
   if (pending) {
-    loadLocalePack(locale).then(
-      () => show(locale),
-      () => show(DEFAULT_LOCALE),
-    )
+    // A slow network does not keep the screens hidden: past the wait they show in the default
+    // language, and switch when the texts arrive.
+    const wait = setTimeout(() => {
+      if (localeStore.getState().pending) show(DEFAULT_LOCALE)
+    }, LOCALE_WAIT_MS)
+    loadLocalePack(locale)
+      .then(
+        () => show(locale),
+        () => show(DEFAULT_LOCALE),
+      )
+      .finally(() => clearTimeout(wait))
   }
   return locale
 }
