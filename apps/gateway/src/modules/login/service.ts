@@ -50,12 +50,13 @@ export async function loginByAccount(
   // Before the captcha token is spent: the client seals again with the new key and retries.
   deps.passwordKey.assertKeyId(input.keyId)
   const key = accountKeyOf(input.account)
-  // The token is spent while the account is looked up (one wait instead of two); nothing of the
-  // account is used, and no password decrypted, unless the token was good.
-  const [, account] = await Promise.all([spendCaptchaToken(deps, origin, input.captchaToken), findCredentials(deps.db, key)])
-  const password = deps.passwordKey.decryptPassword(input.password)
+  const account = await findCredentials(deps.db, key)
   const lockout = lockoutOf(account?.id, key)
-  const lock = await lockState(deps.kv, lockout, deps.now())
+  // The token is spent and the account's lock read in one KV round trip (issued in the same tick:
+  // Redis auto-pipelining sends them as one write); nothing of the account is used, and no
+  // password decrypted, unless the token was good.
+  const [, lock] = await Promise.all([spendCaptchaToken(deps, origin, input.captchaToken), lockState(deps.kv, lockout, deps.now())])
+  const password = deps.passwordKey.decryptPassword(input.password)
   if (lock.remainingMs) throw new AppError('ACCOUNT_LOCKED')
 
   // Verified even when there is no account (against a dummy hash): the same work either way.
