@@ -335,6 +335,47 @@ describe('session: logout and refresh', () => {
     expect(toastSpy).not.toHaveBeenCalled()
   })
 
+  it('a call out while the user logs out: its 401 neither refreshes nor sends to login', async () => {
+    vi.useFakeTimers()
+    const { server, nav } = installTestPlatform()
+    localStorage.setItem('token', 'at')
+    localStorage.setItem('refresh-token', 'rt')
+    let answer: () => void = () => undefined
+    server.reply(() => new Promise((resolve) => (answer = () => resolve(fail(401, {}, 401)))), ok({ ended: 1 }))
+    const call = request(wire.getUserInfo)
+    await vi.advanceTimersByTimeAsync(0)
+    await logout()
+    answer()
+    await expect(call).resolves.toBeUndefined()
+    await vi.advanceTimersByTimeAsync(600)
+    expect(server.requests.map((r) => r.url)).toEqual(['/app/user/api/getUserInfo', '/app/user/api/logout'])
+    expect(nav.navigateTo).not.toHaveBeenCalled()
+    expect(lastToast()).toBe('已退出登录')
+  })
+
+  it('a 401 for a token replaced meanwhile is retried with the newer one, without another refresh', async () => {
+    const { server } = installTestPlatform()
+    localStorage.setItem('token', 'old')
+    localStorage.setItem('refresh-token', 'rt-old')
+    let answer: () => void = () => undefined
+    server.reply(
+      () => new Promise((resolve) => (answer = () => resolve(fail(401, {}, 401)))),
+      (req) => {
+        expect(req.headers._tk).toBe('new')
+        return ok(USER)
+      },
+    )
+    const call = loadUser()
+    await new Promise((r) => setTimeout(r, 0))
+    // Another call refreshed the pair meanwhile.
+    clientStorage.set('token', 'new')
+    clientStorage.set('refreshToken', 'rt-new')
+    answer()
+    await expect(call).resolves.toMatchObject({ userId: '7' })
+    expect(server.requests.filter((r) => r.url.includes('refreshToken'))).toHaveLength(0)
+    expect(clientStorage.get('refreshToken')).toBe('rt-new')
+  })
+
   it('concurrent 401s share one refresh; a second 401 after it gives up (session expired, login)', async () => {
     vi.useFakeTimers()
     const { server, nav } = installTestPlatform()

@@ -216,8 +216,9 @@ const isSessionInvalid = (error: unknown) => error instanceof RequestError && er
  * POST/PUT as a JSON body. Resolves undefined on failure unless `needThrowErr` is set.
  *
  * Before the privacy consent only the public reference reads go out (core/auth/consent). A 401
- * on a call made with a token is retried once after refreshing the token pair; when that fails
- * the session has expired (SPEC §8).
+ * on a call made with a token is retried once after refreshing the token pair (or at once with
+ * the newer token another call got meanwhile); when that fails the session has expired (SPEC §8).
+ * A 401 on a call whose session was ended meanwhile (logout) just fails quietly.
  */
 export function request<C extends Wire>(
   call: C,
@@ -238,16 +239,27 @@ export async function request<C extends Wire>(
       ctx,
     )
   }
-  const hadToken = !!getToken()
+  const sentToken = getToken()
   try {
     return (await attempt(call, input)).result
   } catch (first) {
     let error = first as RequestError & { ctx: CallContext }
-    if (isSessionInvalid(error) && hadToken && call.path !== wire.refreshToken.path && (await refreshSession())) {
-      try {
-        return (await attempt(call, input)).result
-      } catch (second) {
-        error = second as RequestError & { ctx: CallContext }
+    if (isSessionInvalid(error) && sentToken && call.path !== wire.refreshToken.path) {
+      // The session may have changed while the call was out: a newer token is tried as is; one
+      // ended meanwhile (a logout) makes the 401 its own doing, not an expiry to send anyone to
+      // login for.
+      const refreshed = getToken() === sentToken && (await refreshSession())
+      const current = getToken()
+      if (!current) {
+        if (options.needThrowErr) throw error
+        return undefined
+      }
+      if (refreshed || current !== sentToken) {
+        try {
+          return (await attempt(call, input)).result
+        } catch (second) {
+          error = second as RequestError & { ctx: CallContext }
+        }
       }
     }
     return handleFailure(error, options, error.ctx)
