@@ -1,14 +1,13 @@
-import { ROUTE_PATHS, wire, type AppAgreement } from '@ess/contract/wire'
+import { wire, type AppAgreement } from '@ess/contract/wire'
 import { Checked, CheckNormal, Eye, Marshalling } from '@nutui/icons-react-taro'
 import { Input } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
-import { agreementHref, formatAgreementName, joinSegments } from '../../core/agreements'
 import { countdownStore, remainingSeconds } from '../../core/auth/countdown'
 import { request } from '../../core/http/request'
-import { openRoute } from '../../core/navigation'
 import { fill, useI18n } from '../../i18n'
+import { AgreementLinks } from '../agreement-links'
 import './index.scss'
 
 /** One form row: an optional leading part (region, icon), the control, a trailing part, and the inline error. */
@@ -164,20 +163,7 @@ export function AgreementCheck({
         </View>
         <View className="auth-agree__text">
           <Text onClick={() => onChange(!checked)}>{t.auth.agreePrefix}</Text>
-          {joinSegments(list, locale).map((segment, i) =>
-            segment.kind === 'item' ? (
-              <Text
-                key={segment.value.agreementId}
-                className="auth-agree__link"
-                data-testid="agreement-link"
-                onClick={() => void openRoute(ROUTE_PATHS.webview, { url: agreementHref(segment.value.agreementUrl) })}
-              >
-                {formatAgreementName(segment.value.agreementName, locale)}
-              </Text>
-            ) : (
-              <Text key={`s-${i}`}>{segment.value}</Text>
-            ),
-          )}
+          <AgreementLinks list={list} locale={locale} template="{links}" linkClassName="auth-agree__link" linkTestId="agreement-link" />
         </View>
       </View>
       {error && (

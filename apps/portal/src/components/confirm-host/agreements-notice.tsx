@@ -1,10 +1,9 @@
-import { ROUTE_PATHS, wire, type AppAgreement, type AgreementType } from '@ess/contract/wire'
-import { Text, View } from '@tarojs/components'
+import { wire, type AppAgreement, type AgreementType } from '@ess/contract/wire'
+import { View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { agreementHref, formatAgreementName, joinSegments } from '../../core/agreements'
 import { request } from '../../core/http/request'
-import { openRoute } from '../../core/navigation'
 import { useI18n } from '../../i18n'
+import { AgreementLinks } from '../agreement-links'
 
 type State = { status: 'loading' } | { status: 'ready'; list: AppAgreement[] } | { status: 'error' }
 
@@ -37,25 +36,15 @@ export function AgreementsNotice({ type = '1' }: { type?: AgreementType }) {
   if (state.status === 'error') {
     return <View className="confirm-host__message">{t.agreements.loadFailed}</View>
   }
-  const [before, after = ''] = t.agreements.updatedNote.split('{links}')
   return (
     <View className="confirm-host__message" data-testid="agreements-notice">
-      <Text>{before}</Text>
-      {joinSegments(state.list, locale).map((segment, i) =>
-        segment.kind === 'item' ? (
-          <Text
-            key={segment.value.agreementId}
-            className="confirm-host__link"
-            data-testid="agreement-link"
-            onClick={() => void openRoute(ROUTE_PATHS.webview, { url: agreementHref(segment.value.agreementUrl) })}
-          >
-            {formatAgreementName(segment.value.agreementName, locale)}
-          </Text>
-        ) : (
-          <Text key={`sep-${i}`}>{segment.value}</Text>
-        ),
-      )}
-      <Text>{after}</Text>
+      <AgreementLinks
+        list={state.list}
+        locale={locale}
+        template={t.agreements.updatedNote}
+        linkClassName="confirm-host__link"
+        linkTestId="agreement-link"
+      />
     </View>
   )
 }

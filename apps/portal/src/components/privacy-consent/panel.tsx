@@ -1,12 +1,11 @@
-import { ROUTE_PATHS, wire, type AppAgreement } from '@ess/contract/wire'
+import { wire, type AppAgreement } from '@ess/contract/wire'
 import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { agreementHref, formatAgreementName, joinSegments } from '../../core/agreements'
 import { agreeAtFirstLaunch, declinePrivacyConsent } from '../../core/auth/consent'
 import { request } from '../../core/http/request'
-import { openRoute } from '../../core/navigation'
 import { useI18n } from '../../i18n'
+import { AgreementLinks } from '../agreement-links'
 import './index.scss'
 
 /** The first-launch privacy panel (see ./index.tsx), shown while the question is unanswered. */
@@ -22,7 +21,6 @@ export function ConsentPanel({ aboveTabBar }: { aboveTabBar: boolean }) {
       alive = false
     }
   }, [locale])
-  const [before, after = ''] = t.consent.intro.split('{links}')
   return (
     <View
       className={`privacy-consent${aboveTabBar ? ' privacy-consent--tabs' : ''}`}
@@ -33,26 +31,14 @@ export function ConsentPanel({ aboveTabBar }: { aboveTabBar: boolean }) {
     >
       <Text className="privacy-consent__title">{t.consent.title}</Text>
       <View className="privacy-consent__text">
-        <Text>{before}</Text>
-        {list === null ? (
-          <Text>{t.common.loading}</Text>
-        ) : (
-          joinSegments(list, locale).map((s, i) =>
-            s.kind === 'item' ? (
-              <Text
-                key={s.value.agreementId}
-                className="privacy-consent__link"
-                data-testid="consent-agreement-link"
-                onClick={() => void openRoute(ROUTE_PATHS.webview, { url: agreementHref(s.value.agreementUrl) })}
-              >
-                {formatAgreementName(s.value.agreementName, locale)}
-              </Text>
-            ) : (
-              <Text key={`s-${i}`}>{s.value}</Text>
-            ),
-          )
-        )}
-        <Text>{after}</Text>
+        <AgreementLinks
+          list={list}
+          locale={locale}
+          template={t.consent.intro}
+          loadingText={t.common.loading}
+          linkClassName="privacy-consent__link"
+          linkTestId="consent-agreement-link"
+        />
       </View>
       <Text className="privacy-consent__detail">{t.consent.detail}</Text>
       <View className="privacy-consent__actions">
