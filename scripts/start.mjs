@@ -22,7 +22,6 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-// Replace this process's work with the gateway; forward signals so SIGTERM shuts it down gracefully.
 // Password hashing (argon2id, 19 MiB each) runs on libuv's thread pool. Sized to the cores rather
 // than libuv's default of 4, the hashes do not evict each other's memory from the caches: on the
 // 2-core benchmark machine the raw verify rate went from ~260 to ~360 per second
@@ -30,6 +29,7 @@ if (process.env.SKIP_BUILD !== '1') {
 const { spawn } = await import('node:child_process')
 const { availableParallelism } = await import('node:os')
 const env = { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()) }
+// Replace this process's work with the gateway; forward signals so SIGTERM shuts it down gracefully.
 const gateway = spawn(process.execPath, ['apps/gateway/dist/server.js'], { cwd: root, stdio: 'inherit', env })
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => gateway.kill(sig))
 gateway.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -72,6 +72,28 @@ describe('H5: English is fetched when stored or chosen, not part of the start-up
     expect(getDictionary().tabs.home).toBe('Home')
   })
 
+  it('English arriving after the user chose Chinese on the screens shown meanwhile changes nothing', async () => {
+    installTestPlatform()
+    forgetFetchedLocalePacks()
+    localStorage.setItem('locale-lang', 'en-US')
+    let arrive: () => void = () => undefined
+    const real = FETCH['en-US']
+    fetchEnglish().mockImplementationOnce(() => new Promise((resolve) => (arrive = () => resolve(real()))))
+    vi.useFakeTimers()
+    try {
+      initLocale()
+      vi.advanceTimersByTime(LOCALE_WAIT_MS)
+    } finally {
+      vi.useRealTimers()
+    }
+    await setLocale('zh-CN')
+    arrive()
+    await vi.waitFor(() => expect(hasLocalePack('en-US')).toBe(true))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(getLocale()).toBe('zh-CN')
+    expect(localStorage.getItem('locale-lang')).toBe('zh-CN')
+  })
+
   it('choosing English fetches it, then switches; a failed fetch changes nothing and says so', async () => {
     installTestPlatform()
     forgetFetchedLocalePacks()

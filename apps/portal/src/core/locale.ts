@@ -63,7 +63,8 @@ export function initLocale(): Locale {
     }, LOCALE_WAIT_MS)
     loadLocalePack(locale)
       .then(
-        () => show(locale),
+        // Unless the user chose another language meanwhile (on screen after the wait).
+        () => clientStorage.get('locale') === locale && show(locale),
         () => show(DEFAULT_LOCALE),
       )
       .finally(() => clearTimeout(wait))
