@@ -1,8 +1,9 @@
 // Helpers of the benchmarks: start the real gateway (`npm start` path) on a free loopback port
-// with a throw-away data dir, sign requests like the portal does, and run bounded autocannon loads.
+// with a throw-away data dir, sign requests like the portal does, and run bounded loads (autocannon,
+// or requests serialized beforehand for the sign-in bench).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -95,17 +96,13 @@ export interface LoadResult {
   errors: number
 }
 
-/** A request made ready before the load: its body and signed headers. */
+/** A request made ready before the load (untimed: real clients sign on their own devices): its body and signed headers. */
 export interface ReadyRequest {
   headers: Record<string, string>
   body: string
 }
 
-/**
- * One bounded load: `connections` connections for `seconds`, loopback only. Requests are signed as
- * they go out, or taken ready-made from `ready` (signed beforehand, untimed: real clients sign on
- * their own devices, not on the server's machine).
- */
+/** One bounded autocannon load: `connections` connections for `seconds`, loopback only; requests are signed as they go out. */
 export async function load(
   name: string,
   url: string,
@@ -114,7 +111,6 @@ export async function load(
     path: string
     query?: Record<string, string>
     body?: () => string
-    ready?: () => ReadyRequest
     signed: boolean
   },
   seconds = 5,
@@ -131,10 +127,6 @@ export async function load(
         method: request.method,
         path: fullPath,
         setupRequest: (req: Record<string, unknown>) => {
-          if (request.ready) {
-            const { headers, body } = request.ready()
-            return { ...req, headers, body }
-          }
           const body = request.body?.() ?? ''
           const headers = request.signed ? signedHeaders(request.method, request.path, request.query, body) : {}
           return { ...req, headers, body: body || undefined }
@@ -150,6 +142,89 @@ export async function load(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   }
+}
+
+/**
+ * One bounded load of requests made entirely beforehand: each is serialized to the bytes of its
+ * HTTP/1.1 request before the clock starts, and each of `connections` keep-alive connections sends
+ * the next one as soon as the previous answer is in (no pipelining). The load generator shares the
+ * machine's cores with the server under test, so its own work per request is kept to a write and
+ * reading the status line and length of the answer (autocannon builds and parses every request
+ * in the measured window: ~0.4–0.6 ms of CPU per request on these machines, measured in
+ * bench/login.ts). When the prepared requests run out, `fallback` is sent again and again (the
+ * caller makes it one the server refuses, so it shows as non-2xx).
+ */
+export async function loadPrepared(
+  name: string,
+  url: string,
+  request: { method: 'GET' | 'POST'; path: string; prepared: ReadyRequest[]; fallback: ReadyRequest },
+  seconds = 5,
+  connections = 10,
+): Promise<LoadResult & { exhausted: number }> {
+  const { hostname, port } = new URL(url)
+  const serialize = ({ headers, body }: ReadyRequest) => {
+    const lines = [`${request.method} ${request.path} HTTP/1.1`, `host: ${hostname}:${port}`, 'connection: keep-alive']
+    for (const [key, value] of Object.entries(headers)) lines.push(`${key}: ${value}`)
+    if (body) lines.push(`content-length: ${Buffer.byteLength(body)}`)
+    return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`)
+  }
+  const queue = request.prepared.map(serialize).reverse()
+  const fallback = serialize(request.fallback)
+  const latencies = new Float64Array(1 << 20)
+  let answered = 0
+  let non2xx = 0
+  let errors = 0
+  let exhausted = 0
+  const HEADER_END = Buffer.from('\r\n\r\n')
+  const end = performance.now() + seconds * 1000
+  const started = performance.now()
+  const connection = () =>
+    new Promise<void>((done) => {
+      const socket = connect(Number(port), hostname)
+      socket.setNoDelay(true)
+      let pending: Buffer = Buffer.alloc(0)
+      let sentAt = 0
+      const send = () => {
+        if (performance.now() >= end) {
+          socket.end()
+          return done()
+        }
+        let next = queue.pop()
+        if (!next) {
+          exhausted++
+          next = fallback
+        }
+        sentAt = performance.now()
+        socket.write(next)
+      }
+      socket.on('connect', send)
+      socket.on('error', () => {
+        errors++
+        done()
+      })
+      socket.on('data', (chunk: Buffer) => {
+        pending = pending.length ? Buffer.concat([pending, chunk]) : chunk
+        for (;;) {
+          const headerEnd = pending.indexOf(HEADER_END)
+          if (headerEnd < 0) return
+          const head = pending.subarray(0, headerEnd).toString('latin1')
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1])
+          if (!Number.isFinite(length)) throw new Error(`${name}: an answer without content-length`)
+          const total = headerEnd + 4 + length
+          if (pending.length < total) return
+          const status = Number(head.slice(9, 12))
+          latencies[answered++] = performance.now() - sentAt
+          if (status < 200 || status > 299) non2xx++
+          pending = pending.subarray(total)
+          send()
+        }
+      })
+    })
+  await Promise.all(Array.from({ length: connections }, connection))
+  const elapsed = (performance.now() - started) / 1000
+  const sorted = latencies.subarray(0, answered).sort()
+  const at = (q: number) => (answered ? Math.round(sorted[Math.min(answered - 1, Math.floor(q * answered))]) : 0)
+  return { name, rps: answered / elapsed, p50: at(0.5), p99: at(0.99), non2xx, errors, exhausted }
 }
 
 export const median = (xs: number[]) => {

@@ -38,7 +38,7 @@ import {
 import { humanTrail, solvePuzzle } from '../apps/gateway/test/helpers/captcha'
 import { ARGON2_OPTIONS } from '../apps/gateway/src/infra/crypto/password-hash'
 import pg from 'pg'
-import { type LoadResult, type ReadyRequest, load, median, commandsCpuMs, processTreeCpuMs, root, signedHeaders, startGateway } from './lib'
+import { type LoadResult, type ReadyRequest, loadPrepared, median, commandsCpuMs, processTreeCpuMs, root, signedHeaders, startGateway } from './lib'
 
 /**
  * Which stores the gateway runs on: `pglite` (the default of `npm start`: embedded PostgreSQL on
@@ -220,24 +220,11 @@ try {
   const loginPath = callUrl(calls.loginByAccount)
   /** Each body signed before the load (untimed, outside the CPU measured), as each client signs on its own device. */
   const signAll = (bodies: string[]): ReadyRequest[] => bodies.map((body) => ({ body, headers: signedHeaders('POST', loginPath, {}, body) }))
-  const loginLoad = async (ready: ReadyRequest[], seconds: number) => {
-    const result = await load(
-      'login',
-      gw.url,
-      {
-        method: 'POST',
-        path: loginPath,
-        signed: true,
-        ready: () => {
-          const next = ready.pop()
-          if (next) return next
-          exhausted++
-          return signAll([JSON.stringify({ account: EMAIL, password: 'AA==', captchaToken: 'none-left' })])[0]
-        },
-      },
-      seconds,
-      CONNECTIONS,
-    )
+  /** A login that runs out of tokens is refused (a spent-up queue shows as non-2xx, and is counted). */
+  const [fallback] = signAll([JSON.stringify({ account: EMAIL, password: 'AA==', captchaToken: 'none-left' })])
+  const loginLoad = async (prepared: ReadyRequest[], seconds: number) => {
+    const result = await loadPrepared('login', gw.url, { method: 'POST', path: loginPath, prepared, fallback }, seconds, CONNECTIONS)
+    exhausted += result.exhausted
     return result
   }
   await loginLoad(signAll(await solve(250 * 2 + 50)), 2) // warm-up, not recorded
@@ -290,9 +277,10 @@ How: the production build on 127.0.0.1 (${storeText}); one account registered th
 real calls (puzzle, mailed code, registerByEmailPwd). Each round: captcha tokens solved through
 getCaptcha/checkCaptcha (untimed), then back to back the raw argon2id rate with ${CONNECTIONS} verifies in
 flight for ${SECONDS} s in a process of its own whose libuv thread pool has the gateway's size
-(UV_THREADPOOL_SIZE=${THREADPOOL_SIZE}, the machine's cores, as \`npm start\` sets it), and ${CONNECTIONS} autocannon connections for ${SECONDS} s of signed
+(UV_THREADPOOL_SIZE=${THREADPOOL_SIZE}, the machine's cores, as \`npm start\` sets it), and ${CONNECTIONS} keep-alive connections for ${SECONDS} s of signed
 loginByAccount calls, each with its own captcha token and its own RSA-OAEP-sealed password,
-signed just before the load (untimed: a real client signs on its own device).
+signed and serialized to HTTP bytes before the load (untimed: a real client signs on its own device;
+\`loadPrepared\` in bench/lib.ts, so the load generator's share of the two cores is a write and a read per call).
 ${ROUNDS} interleaved rounds after a warm-up; medians.
 
 | measure | per second (median) | p50 ms | p99 ms | non-2xx | errors |
