@@ -184,13 +184,13 @@ interface OutputChunk {
 }
 
 /**
- * Fails the build when a chunk the start-up loads (an entry or a start page, and what they import
- * statically) imports a `-lazy` chunk: the start-up set missed a module, and the lazy chunk would
- * be loaded at start after all.
+ * Fails the build when a chunk the start-up loads (an entry, or a chunk whose module `loadedAtStart`
+ * names: a start page, a lazy part every first visit loads, and what they import statically)
+ * imports a `-lazy` chunk: a module was put in a lazy chunk, which would be loaded at start after all.
  */
-export function assertStartUpChunks(bundle: Record<string, OutputChunk | { type: 'asset' }>, isStartPage: (id: string) => boolean) {
+export function assertStartUpChunks(bundle: Record<string, OutputChunk | { type: 'asset' }>, loadedAtStart: (id: string) => boolean) {
   const chunks = new Map(Object.entries(bundle).filter((entry): entry is [string, OutputChunk] => entry[1].type === 'chunk'))
-  const pending = [...chunks].filter(([, c]) => c.isEntry || (c.facadeModuleId && isStartPage(c.facadeModuleId))).map(([file]) => file)
+  const pending = [...chunks].filter(([, c]) => c.isEntry || (c.facadeModuleId && loadedAtStart(c.facadeModuleId))).map(([file]) => file)
   const seen = new Set<string>()
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (seen.has(file)) continue

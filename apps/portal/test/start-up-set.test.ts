@@ -121,5 +121,13 @@ describe('start-up set (apps/portal/config/start-up-set.ts)', () => {
     expect(() => assertStartUpChunks(good, isHome)).not.toThrow()
     const bad = { ...good, 'home.js': chunk('index', ['common-lazy.js'], { facadeModuleId: '/src/pages/home/index.tsx' }) }
     expect(() => assertStartUpChunks(bad, isHome)).toThrow(/start-up loads common-lazy\.js/)
+
+    // A lazy part every first visit loads (the consent panel) counts as start-up too.
+    const isHomeOrPanel = (id: string) => isHome(id) || id.endsWith('privacy-consent/panel.tsx')
+    const panel = (imports: string[]) => chunk('panel', imports, { facadeModuleId: '/src/components/privacy-consent/panel.tsx' })
+    expect(() => assertStartUpChunks({ ...good, 'panel.js': panel(['common.js', 'agreement-links.js']), 'agreement-links.js': chunk('agreement-links', ['common.js']) }, isHomeOrPanel)).not.toThrow()
+    const pulling = { ...good, 'panel.js': panel(['common.js', 'common-lazy.js']) }
+    expect(() => assertStartUpChunks(pulling, isHome)).not.toThrow()
+    expect(() => assertStartUpChunks(pulling, isHomeOrPanel)).toThrow(/start-up loads common-lazy\.js/)
   })
 })
