@@ -49,13 +49,19 @@ describe('H5: English is fetched when stored or chosen, not part of the start-up
     expect(localStorage.getItem('locale-lang')).toBe('en-US')
   })
 
-  it('a slow fetch does not keep the screens hidden: Chinese after the wait, English once it arrives', async () => {
+  /** A returning visitor with English stored, whose English texts arrive only when `arrive()` is called. */
+  const storedEnglishHeldBack = () => {
     installTestPlatform()
     forgetFetchedLocalePacks()
     localStorage.setItem('locale-lang', 'en-US')
-    let arrive: () => void = () => undefined
+    let release: () => void = () => undefined
     const real = FETCH['en-US']
-    fetchEnglish().mockImplementationOnce(() => new Promise((resolve) => (arrive = () => resolve(real()))))
+    fetchEnglish().mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve(real()))))
+    return () => release()
+  }
+
+  it('a slow fetch does not keep the screens hidden: Chinese after the wait, English once it arrives', async () => {
+    const arrive = storedEnglishHeldBack()
     vi.useFakeTimers()
     try {
       initLocale()
@@ -73,12 +79,7 @@ describe('H5: English is fetched when stored or chosen, not part of the start-up
   })
 
   it('English arriving after the user chose Chinese on the screens shown meanwhile changes nothing', async () => {
-    installTestPlatform()
-    forgetFetchedLocalePacks()
-    localStorage.setItem('locale-lang', 'en-US')
-    let arrive: () => void = () => undefined
-    const real = FETCH['en-US']
-    fetchEnglish().mockImplementationOnce(() => new Promise((resolve) => (arrive = () => resolve(real()))))
+    const arrive = storedEnglishHeldBack()
     vi.useFakeTimers()
     try {
       initLocale()
