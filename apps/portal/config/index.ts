@@ -88,7 +88,10 @@ function staticImports(roots: Iterable<string>, api: ChunkApi, through: (id: str
 const contractLoadsZod = (id: string, api: ChunkApi) =>
   CONTRACT.test(id) && [...staticImports([id], api, (m) => CONTRACT.test(m))].some((m) => ZOD.test(m))
 
-const isStartPage = (id: string) => START_PAGES.some((page) => page.test(id.split('?')[0]))
+/** Whether a module id (its query left out) matches one of `patterns`. */
+const matchesAny = (patterns: readonly RegExp[], id: string) => patterns.some((pattern) => pattern.test(id.split('?')[0]))
+
+const isStartPage = (id: string) => matchesAny(START_PAGES, id)
 
 /**
  * The chunk rule above, with the start-up set of start-up-set.ts: what each module imports and
@@ -152,7 +155,7 @@ function startUpChunks() {
       }
     },
     generateBundle(_options: unknown, bundle: Parameters<typeof assertStartUpChunks>[0]) {
-      assertStartUpChunks(bundle, (id) => isStartPage(id) || FIRST_VISIT_PARTS.some((part) => part.test(id.split('?')[0])))
+      assertStartUpChunks(bundle, (id) => isStartPage(id) || matchesAny(FIRST_VISIT_PARTS, id))
     },
   }
 }
@@ -171,7 +174,7 @@ const sideEffectFree = {
   apply: 'build' as const,
   enforce: 'post' as const,
   transform(code: string, id: string) {
-    if (!SIDE_EFFECT_FREE.some((pattern) => pattern.test(id.split('?')[0]))) return null
+    if (!matchesAny(SIDE_EFFECT_FREE, id)) return null
     return { code, map: null, moduleSideEffects: false }
   },
 }
