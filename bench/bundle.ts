@@ -1,9 +1,11 @@
-// Measures the JS the H5 home route loads, in Debian's Chromium against the production build,
-// for three kinds of visitor (one gateway, one browser, each in a fresh context).
+// Measures the JS the H5 home route loads, in Chromium against the production build, for three
+// kinds of visitor (one gateway, one browser, each in a fresh context). The browser is the one
+// the e2e tests use (packages/browser: Debian's where installed, else the one installed with npm).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { resolveChromium } from '@ess/browser'
 import { root, startGateway } from './lib'
 
 export interface BundleFile {
@@ -28,12 +30,11 @@ export const VISITORS: Array<{ visitor: string; stored: Record<string, string> }
   { visitor: 'returning, en-US (consent answered, English stored)', stored: { 'user-agreed-privacy': '1', 'locale-lang': 'en-US' } },
 ]
 
-export async function measureHomeBundles(): Promise<HomeBundle[]> {
+/** The home route's JS for each kind of visitor, and which browser measured it. */
+export async function measureHomeBundles(): Promise<{ browser: string; bundles: HomeBundle[] }> {
+  const chosen = resolveChromium()
   const gw = await startGateway()
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  const browser = await chromium.launch({ executablePath: chosen.executablePath, args: chosen.args, env: chosen.env })
   try {
     const results: HomeBundle[] = []
     for (const { visitor, stored } of VISITORS) {
@@ -65,7 +66,7 @@ export async function measureHomeBundles(): Promise<HomeBundle[]> {
       results.push({ visitor, files, raw: sum('raw'), gzip: sum('gzip'), transferred: sum('transferred') })
       await context.close()
     }
-    return results
+    return { browser: `${chosen.description}, version ${browser.version()}`, bundles: results }
   } finally {
     await browser.close()
     await gw.stop()

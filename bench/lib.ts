@@ -29,13 +29,18 @@ export interface Gateway {
   stop(): Promise<void>
 }
 
+/**
+ * The production gateway on a throw-away data dir. Every bench request comes from one address, so
+ * the per-client limit of the public calls is off (PUBLIC_CALLS_PER_CLIENT_PER_MINUTE=0), a
+ * deployment setting, as CAPTCHAS_PER_CLIENT_PER_MINUTE is raised in login.ts.
+ */
 export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'ess-bench-'))
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0', ...env },
   })
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 300_000
@@ -100,6 +105,11 @@ export interface LoadResult {
 export interface ReadyRequest {
   headers: Record<string, string>
   body: string
+  /** Another call than the load's own (a mixed load): its method and path with query. */
+  method?: 'GET' | 'POST'
+  path?: string
+  /** A label of the call, for per-call counts in a mixed load. */
+  kind?: string
 }
 
 /** One bounded autocannon load: `connections` connections for `seconds`, loopback only; requests are signed as they go out. */
@@ -161,10 +171,10 @@ export async function loadPrepared(
   request: { method: 'GET' | 'POST'; path: string; prepared: ReadyRequest[]; fallback: ReadyRequest },
   seconds = 5,
   connections = 10,
-): Promise<LoadResult & { exhausted: number }> {
+): Promise<LoadResult & { exhausted: number; s5xx: number }> {
   const { hostname, port } = new URL(url)
-  const serialize = ({ headers, body }: ReadyRequest) => {
-    const lines = [`${request.method} ${request.path} HTTP/1.1`, `host: ${hostname}:${port}`, 'connection: keep-alive']
+  const serialize = ({ headers, body, method, path }: ReadyRequest) => {
+    const lines = [`${method ?? request.method} ${path ?? request.path} HTTP/1.1`, `host: ${hostname}:${port}`, 'connection: keep-alive']
     for (const [key, value] of Object.entries(headers)) lines.push(`${key}: ${value}`)
     if (body) lines.push(`content-length: ${Buffer.byteLength(body)}`)
     return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`)
@@ -176,6 +186,7 @@ export async function loadPrepared(
   let non2xx = 0
   let errors = 0
   let exhausted = 0
+  let s5xx = 0
   const HEADER_END = Buffer.from('\r\n\r\n')
   const end = performance.now() + seconds * 1000
   const started = performance.now()
@@ -226,6 +237,7 @@ export async function loadPrepared(
           const status = Number(head.slice(9, 12))
           latencies[answered++] = performance.now() - sentAt
           if (status < 200 || status > 299) non2xx++
+          if (status >= 500) s5xx++
           pending = pending.subarray(total)
           send()
         }
@@ -235,7 +247,7 @@ export async function loadPrepared(
   const elapsed = (performance.now() - started) / 1000
   const sorted = latencies.subarray(0, answered).sort()
   const at = (q: number) => (answered ? Math.round(sorted[Math.min(answered - 1, Math.floor(q * answered))]) : 0)
-  return { name, rps: answered / elapsed, p50: at(0.5), p99: at(0.99), non2xx, errors, exhausted }
+  return { name, rps: answered / elapsed, p50: at(0.5), p99: at(0.99), non2xx, errors, exhausted, s5xx }
 }
 
 export const median = (xs: number[]) => {

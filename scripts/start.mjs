@@ -1,5 +1,9 @@
 // `npm start`: builds what is missing or out of date (the H5 portal, its precompressed assets and
 // the gateway), then runs the gateway, which serves the portal and the API on one port.
+// A build says one line (what, and how long it took); the compilers' own output goes to
+// logs/build.log, printed in full if a build fails.
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { isStale, root, run } from './lib.mjs'
 
 const contract = ['packages/contract/src']
@@ -8,18 +12,48 @@ const gatewaySources = ['apps/gateway/src', 'apps/gateway/tsup.config.ts', 'apps
 
 // Builds are production builds whatever NODE_ENV the gateway will run with (Taro's H5 build
 // fails outright under NODE_ENV=test).
-const buildEnv = { env: { ...process.env, NODE_ENV: 'production' } }
+const buildEnv = { ...process.env, NODE_ENV: 'production' }
+const logFile = join(root, 'logs', 'build.log')
+const shownLog = relative(process.cwd(), logFile)
+let log
+
+/** Runs the commands of one build step with their output in the log; one line on the terminal. */
+async function step(label, commands) {
+  if (log === undefined) {
+    mkdirSync(join(root, 'logs'), { recursive: true })
+    log = openSync(logFile, 'w')
+    console.log(`[start] compiler output: ${shownLog}`)
+  }
+  process.stdout.write(`[start] ${label}… `)
+  const started = Date.now()
+  try {
+    for (const [cmd, args] of commands) {
+      writeSync(log, `\n$ ${cmd} ${args.join(' ')}\n`)
+      await run(cmd, args, { env: buildEnv, stdio: ['ignore', log, log] })
+    }
+  } catch (error) {
+    process.stdout.write('failed\n')
+    closeSync(log)
+    process.stderr.write(readFileSync(logFile, 'utf8'))
+    console.error(`\n[start] ${label} failed: ${error.message}. The output above is kept in ${shownLog}.`)
+    process.exit(1)
+  }
+  process.stdout.write(`done in ${Math.round((Date.now() - started) / 1000)} s\n`)
+}
 
 if (process.env.SKIP_BUILD !== '1') {
-  if (isStale('apps/portal/dist/h5/index.html', portalSources)) {
-    console.log('[start] building the H5 portal…')
-    await run('npm', ['run', 'build', '-w', 'apps/portal'], buildEnv)
-    await run('node', ['apps/gateway/scripts/precompress.mjs', 'apps/portal/dist/h5'], buildEnv)
+  const portalHtml = 'apps/portal/dist/h5/index.html'
+  if (isStale(portalHtml, portalSources)) {
+    const why = isStale(portalHtml, []) ? 'first start: a minute or two' : 'its sources changed'
+    await step(`building the portal (${why})`, [
+      ['npm', ['run', 'build', '-w', 'apps/portal']],
+      [process.execPath, ['apps/gateway/scripts/precompress.mjs', 'apps/portal/dist/h5']],
+    ])
   }
   if (isStale('apps/gateway/dist/server.js', gatewaySources)) {
-    console.log('[start] building the gateway…')
-    await run('npm', ['run', 'build', '-w', 'apps/gateway'], buildEnv)
+    await step('building the gateway', [['npm', ['run', 'build', '-w', 'apps/gateway']]])
   }
+  if (log !== undefined) closeSync(log)
 }
 
 // Password hashing (argon2id, 19 MiB each) runs on libuv's thread pool. Sized to the cores rather

@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A new app per file takes seconds; on a shared, loaded 2-core machine more than 30 s at times.
+    hookTimeout: 90_000,
   },
 })

@@ -48,6 +48,7 @@ export default defineConfig({
     DEPRECATED_ADAPTER_COMPONENT: 'false',
     ESS_API_BASE: JSON.stringify(''),
     ESS_APP_VERSION: JSON.stringify('0.0.0-test'),
+    ESS_BUILD_ID: JSON.stringify('test'),
   },
   resolve: {
     alias: [

@@ -7,7 +7,9 @@ import { join } from 'node:path'
 const dataDir = mkdtempSync(join(tmpdir(), 'ess-e2e-'))
 const child = spawn('npm', ['start'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  // Every browser test calls from 127.0.0.1: the per-client limit of the public calls (600 a minute by
+  // default, README) would cut the suite's two workers off; it has its own gateway test.
+  env: { PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '100000', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
 })
 const stop = (sig) => child.kill(sig)
 process.on('SIGTERM', () => stop('SIGTERM'))

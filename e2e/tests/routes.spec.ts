@@ -17,6 +17,23 @@ const REDIRECTED: Partial<Record<RoutePath, RoutePath>> = {
   'packages/auth/idNumberAuthentication': LOGIN,
   'packages/auth/bankCardAuthentication': LOGIN,
   'packages/webview/index': 'packages/error/thirdPartAddress',
+  // Account security (issue 14): the logged-in screens; the recovery steps without their ticket
+  // go back to the start of recovery.
+  'packages/safety/authList': LOGIN,
+  'packages/safety/authentication': LOGIN,
+  'packages/safety/changePwdOptions': LOGIN,
+  'packages/safety/updatePasswd': LOGIN,
+  'packages/safety/bindPhone': LOGIN,
+  'packages/safety/bindPhoneNum': LOGIN,
+  'packages/safety/changePhone': LOGIN,
+  'packages/safety/changeEmail': LOGIN,
+  'packages/safety/bindEmail': LOGIN,
+  'packages/safety/devices': LOGIN,
+  // Account cancellation (logged-in screens too).
+  'packages/safety/accountCancel': LOGIN,
+  'packages/safety/confirmCancel': LOGIN,
+  'packages/safety/accountInfo4FindPwd': 'packages/safety/findPasswd',
+  'packages/safety/receptPasswd': 'packages/safety/findPasswd',
 }
 
 // SPEC §2: every route opens by its hash URL, in both languages, with no console error.

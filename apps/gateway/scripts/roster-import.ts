@@ -46,7 +46,7 @@ try {
 }
 try {
   await database.migrate()
-  const keysDir = path.join(config.dataDir, 'keys')
+  const { keysDir } = config
   const result = await importRosterCsv(database.db, { fieldCipher: loadFieldCipher(keysDir), hmacKey: loadHmacKey(keysDir) }, csv, new Date())
   if (!result.ok) {
     console.error(`${csvPath}: nothing imported, ${result.rejected.length} row(s) rejected of ${result.rows}:`)

@@ -17,6 +17,9 @@ import devRoutes from './modules/dev/routes'
 import dictRoutes from './modules/dict/routes'
 import loginRoutes from './modules/login/routes'
 import systemRoutes from './modules/system/routes'
+import securityRoutes from './modules/security/routes'
+import privacyRoutes from './modules/privacy/routes'
+import noticeRoutes from './modules/notices/routes'
 import auth from './plugins/auth'
 import drain from './plugins/drain'
 import errors, { frameworkErrors } from './plugins/errors'
@@ -25,6 +28,9 @@ import infra, { type InfraOptions } from './plugins/infra'
 import jsonBody from './plugins/json-body'
 import openapi from './plugins/openapi'
 import portal, { portalPage } from './plugins/portal'
+import overload from './plugins/overload'
+import { PrettyLogController, prettyStream } from './plugins/pretty-log'
+import rateLimit from './plugins/rate-limit'
 import signature from './plugins/signature'
 import trace, { traceId } from './plugins/trace'
 import { seedDemoData } from './seed'
@@ -48,8 +54,10 @@ export function serverOptions(config: Config): FastifyServerOptions {
           remoteAddress: request.ip,
         }),
       },
+      ...(config.logFormat === 'pretty' ? { stream: prettyStream() } : {}),
     },
-    logController: new LogController({ requestIdLogLabel: 'traceId' }),
+    // Pretty logs say one line per request (plugins/pretty-log.ts) instead of Fastify's two records.
+    logController: new (config.logFormat === 'pretty' ? PrettyLogController : LogController)({ requestIdLogLabel: 'traceId' }),
     genReqId: traceId,
     requestIdHeader: false,
     // A hop count trusts that many proxies next to the server.
@@ -73,6 +81,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(trace)
   await fastify.register(errors, { pageFallback: portalPage(config.portalDir) })
   await fastify.register(drain)
+  await fastify.register(overload, config.overload)
+  await fastify.register(rateLimit, { perMinute: config.publicCallsPerClientPerMinute })
   await fastify.register(jsonBody)
   await fastify.register(signature)
   await fastify.register(auth)
@@ -95,6 +105,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(cmsRoutes)
   await fastify.register(grantRoutes)
   await fastify.register(ssoRoutes)
+  await fastify.register(securityRoutes)
+  await fastify.register(privacyRoutes)
+  await fastify.register(noticeRoutes)
   if (!config.isProduction) await fastify.register(devRoutes)
 
   await fastify.register(portal, { portalDir: config.portalDir })

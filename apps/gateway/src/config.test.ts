@@ -11,9 +11,11 @@ describe('config', () => {
       nodeEnv: 'development',
       isProduction: false,
       logLevel: 'info',
+      logFormat: 'pretty',
       port: 8080,
       host: '127.0.0.1',
       dataDir: path.resolve('data'),
+      keysDir: path.resolve('data', 'keys'),
       databaseUrl: undefined,
       redisUrl: undefined,
       smtp: undefined,
@@ -21,6 +23,8 @@ describe('config', () => {
       servicePhone: SERVICE_PHONE,
       trustProxy: false,
       captchasPerClientPerMinute: 20,
+      publicCallsPerClientPerMinute: 600,
+      overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0 },
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
     })
     expect(config.portalDir.endsWith(path.join('apps', 'portal', 'dist', 'h5'))).toBe(true)
@@ -45,6 +49,7 @@ describe('config', () => {
     expect(config).toMatchObject({
       isProduction: true,
       logLevel: 'warn',
+      logFormat: 'json',
       port: 9000,
       host: '0.0.0.0',
       dataDir: '/var/lib/ess',
@@ -65,6 +70,15 @@ describe('config', () => {
     ['2', 2],
   ])('reads TRUST_PROXY=%j', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected)
+  })
+
+  it('logs for a person in development and as JSON records elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).logFormat).toBe('pretty')
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json')
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json')
+    expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json')
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/)
   })
 
   it('treats empty URLs as unset', () => {

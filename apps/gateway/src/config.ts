@@ -38,9 +38,13 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** `pretty`: lines for a person reading along (pino-pretty); `json`: one pino record a line. */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    /** Keys and secrets (made at first start when missing); several gateways share one (a mounted folder). */
+    KEYS_DIR: z.string().trim().min(1).optional(),
     DATABASE_URL: optionalUrl('postgres', 'postgresql'),
     REDIS_URL: optionalUrl('redis', 'rediss'),
     SMTP_URL: optionalUrl('smtp', 'smtps'),
@@ -50,6 +54,12 @@ const EnvSchema = z
     TRUST_PROXY: trustProxy,
     /** Slider puzzles one client (device id + IP) may draw per minute; raise it for clients behind one device id. */
     CAPTCHAS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Unauthenticated calls one client address may make per minute (per-client limit on the public calls); 0 = no limit. */
+    PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(600),
+    /** Event-loop delay (ms) over which new requests get 503 at once (overload); 0 = not checked. */
+    OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Resident memory (MiB) over which new requests get 503 at once; 0 = not checked. */
+    OVERLOAD_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
     /** The older user center's loginByCodeAndRedirect page (inner jumps); the gateway's sample provider page by default. */
     LEGACY_USER_CENTER_URL: z.string().trim().url().optional(),
   })
@@ -63,9 +73,11 @@ const EnvSchema = z
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
+    keysDir: path.resolve(env.KEYS_DIR ?? path.join(env.DATA_DIR, 'keys')),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     smtp: env.SMTP_URL && env.MAIL_FROM ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
@@ -73,6 +85,8 @@ const EnvSchema = z
     servicePhone: env.SERVICE_PHONE,
     trustProxy: env.TRUST_PROXY,
     captchasPerClientPerMinute: env.CAPTCHAS_PER_CLIENT_PER_MINUTE,
+    publicCallsPerClientPerMinute: env.PUBLIC_CALLS_PER_CLIENT_PER_MINUTE,
+    overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
   }))
 

@@ -33,7 +33,7 @@ const snapshot = async () => ({
 describe('seeding', () => {
   it('writes the data once; a second run writes and changes nothing', async () => {
     const expectedDict = Object.values(DICTIONARIES).reduce((n, items) => n + items.length, 0)
-    expect(await seedDemoData(database.db, deps)).toBe(expectedDict + 3 + 3 + 3 + DEMO_ROSTER.length + Object.keys(PAGES).length + CATEGORIES.length + ARTICLES.length)
+    expect(await seedDemoData(database.db, deps)).toBe(expectedDict + 3 + 3 + 3 + DEMO_ROSTER.length + Object.keys(PAGES).length + CATEGORIES.length + ARTICLES.length + 1 /* the demo salary notice */)
     const first = await snapshot()
     expect(first.dict).toHaveLength(expectedDict)
     expect(first.agreements.map((a) => a.code)).toEqual(['user', 'privacy', 'cancellation'])

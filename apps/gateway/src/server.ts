@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import closeWithGrace from 'close-with-grace'
 import fp from 'fastify-plugin'
 import app, { serverOptions } from './app'
+import { readyBanner } from './banner'
 import { ConfigError, loadConfig } from './config'
 
 function readConfig() {
@@ -29,6 +31,8 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
 try {
   await server.register(fp(app), { config })
   await server.listen({ port: config.port, host: config.host })
+  // For a person reading along; JSON logs (LOG_FORMAT=json) stay one record a line.
+  if (config.logFormat === 'pretty') process.stdout.write(readyBanner(config, (server.server.address() as AddressInfo).port))
 } catch (err) {
   server.log.fatal({ err }, 'the gateway could not start')
   await server.close().catch(() => {})

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { execFileSync } from 'node:child_process'
 import pkg from '../package.json'
 import devConfig from './dev'
 import { type ModuleShape, assertStartUpChunks, shapeOf, startUpSet } from './start-up-set'
@@ -42,6 +43,9 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/]jsencrypt[\\/]/, 'jsencrypt'],
   [/[\\/]node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, 'forms'],
   [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
+  // The account security forms (several pages each): with the sign-in UI they build on, never in
+  // common-lazy, which the forms chunk itself imports (a chunk cycle fails at start-up).
+  [/[\\/]src[\\/](components[\\/]security[\\/]contact\.tsx|core[\\/]security[\\/]forms\.ts)/, 'sign-in'],
   [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
   // Shared by the first-launch consent panel, the update prompt and the sign-in forms: in common-lazy
   // it would make a first visit load all of that chunk (8 KB gzip) for the panel's links.
@@ -49,6 +53,17 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   // The English texts, ours and the UI kit's: fetched when English is chosen or stored (src/i18n/packs.ts).
   [/([\\/]src[\\/]i18n[\\/]en-US(\.pack)?\.ts|[\\/]nutui-react-taro[\\/]dist[\\/]es[\\/]locales[\\/]en-US\.js)$/, 'locale-en-US'],
 ]
+
+/**
+ * Options of the Sass compiler (Taro's `sassLoaderOption`, passed to Vite's
+ * `css.preprocessorOptions.scss`). Vite 4, which Taro 4.2's vite runner requires (peer `vite@^4`;
+ * 4.2.0 is its latest), compiles Sass only through Sass's legacy JS API (`sass.render`): Vite's
+ * `api: 'modern-compiler'` exists from Vite 5.4 on and is ignored here. Sass 1.x warns about that
+ * call for each file compiled; the call is Vite's, no option of Vite 4 changes it, so that one
+ * deprecation is silenced by name and every other Sass deprecation still shows. Drop this when
+ * Taro's runner moves to Vite ≥ 5.4 (then `api: 'modern-compiler'`).
+ */
+const sassLoaderOption = { silenceDeprecations: ['legacy-js-api'] }
 
 /** The pages loaded at start besides the app entry: the entry page (home). */
 const START_PAGES = [/[\\/]src[\\/]pages[\\/]home[\\/]index\.tsx$/]
@@ -223,6 +238,8 @@ export default defineConfig<'vite'>(async (merge) => {
       // The gateway origin: empty on H5 (same origin, calls go to /app/...), absolute on weapp.
       ESS_API_BASE: JSON.stringify(taroEnv === 'h5' ? '' : gatewayUrl),
       ESS_APP_VERSION: JSON.stringify(pkg.version),
+      // The build: the commit it was made from (the version page shows it; 'dev' outside git).
+      ESS_BUILD_ID: JSON.stringify(buildId()),
     },
     copy: { patterns: [], options: {} },
     // H5 runs on Preact (react-dom alone was 41 KB gzip of the start-up JS); the mini-program stays
@@ -236,6 +253,7 @@ export default defineConfig<'vite'>(async (merge) => {
     sass: {},
     mini: {
       imageUrlLoaderOption,
+      sassLoaderOption,
       // The mini-program pipeline's babel filter matches the source directory path itself, not the
       // files in it; include them, so babel.config.js (NutUI on-demand imports) applies as on H5.
       compile: {
@@ -251,6 +269,7 @@ export default defineConfig<'vite'>(async (merge) => {
       staticDirectory: 'static',
       router: { mode: 'hash' },
       imageUrlLoaderOption,
+      sassLoaderOption,
       // ESS_SOURCEMAP=1 for bundle analysis.
       enableSourceMap: process.env.ESS_SOURCEMAP === '1',
       output: {
@@ -280,3 +299,14 @@ export default defineConfig<'vite'>(async (merge) => {
   }
   return merge({}, baseConfig, prodConfig)
 })
+
+/** The short commit of the working tree, '-dirty' when it has changes; 'dev' outside git. */
+function buildId(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], { encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim()
+    return dirty ? `${commit}-dirty` : commit
+  } catch {
+    return 'dev'
+  }
+}

@@ -5,7 +5,7 @@ import type { PropsWithChildren } from 'react'
 import { useStore } from 'zustand'
 import { relaunchHome } from './core/navigation'
 import { getNutLocale, localeStore, useI18n } from './i18n'
-import { BRAND_THEME } from './theme'
+import { displayStore, loadDisplay, themeFor } from './core/display/theme'
 // Icon styles from JS, so they get NutUI's 375 design width (an @import in app.scss would get 750).
 import '@nutui/icons-react-taro/dist/style_icon.css'
 import './app.scss'
@@ -16,16 +16,21 @@ import './app.scss'
  * to the pages it wraps. While the stored language's texts load (core/locale.ts initLocale), the
  * pages render hidden, keeping their layout.
  */
+// The display settings the user chose (brand colour, text size), before the first render.
+loadDisplay()
+
 function App({ children }: PropsWithChildren) {
   const { locale } = useI18n()
   const pending = useStore(localeStore, (s) => s.pending)
+  const color = useStore(displayStore, (s) => s.color)
+  const textSize = useStore(displayStore, (s) => s.textSize)
   // An unknown page (mini-program) relaunches home.
   usePageNotFound(() => void relaunchHome())
   return (
     <ConfigProvider
-      className={`taro_router ess-root${pending ? ' ess-root--pending' : ''}`}
+      className={`taro_router ess-root ess-text--${textSize}${pending ? ' ess-root--pending' : ''}`}
       locale={getNutLocale(locale)}
-      theme={BRAND_THEME}
+      theme={themeFor(color)}
     >
       {children}
     </ConfigProvider>

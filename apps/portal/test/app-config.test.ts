@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { HOME_ROUTE, MAIN_PAGES, PULL_DOWN_REFRESH_ROUTES, ROUTES, SUBPACKAGES, TAB_ROUTES } from '@ess/contract/wire'
+import { EXTRA_ROUTES, HOME_ROUTE, MAIN_PAGES, PULL_DOWN_REFRESH_ROUTES, ROUTES, SUBPACKAGES, TAB_ROUTES } from '@ess/contract/wire'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ROUTES as SCRIPT_ROUTES } from '../scripts/routes.mjs'
 
@@ -28,7 +28,7 @@ async function pageConfig(route: string): Promise<Record<string, unknown>> {
 describe('app.config.ts matches the contract routes (SPEC §2)', () => {
   it('declares the 51 routes: main package then subpackages, home first', () => {
     const declared = [...config.pages, ...config.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
-    expect(ROUTES).toHaveLength(51)
+    expect(ROUTES).toHaveLength(51 + EXTRA_ROUTES.length)
     expect(new Set(declared)).toEqual(new Set(ROUTES))
     expect(declared).toHaveLength(ROUTES.length)
     expect(config.pages[0]).toBe(HOME_ROUTE)

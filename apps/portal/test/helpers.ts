@@ -41,6 +41,7 @@ export function spyNavigation(): { [K in keyof NavigationAdapter]: ReturnType<ty
     navigateBack: vi.fn(async () => undefined),
     stackDepth: vi.fn(() => 1),
     currentRoute: vi.fn(() => 'pages/home/index'),
+    stackRoutes: vi.fn(() => ['pages/home/index']),
   }
 }
 

@@ -18,6 +18,6 @@ describe('zod stays out of the start-up (config/index.ts puts it in the lazy for
       .filter((file) => /from '(@ess\/contract|zod)'/.test(fs.readFileSync(file, 'utf8')))
       .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
       .sort()
-    expect(importers).toEqual(['core/auth/forms.ts', 'core/real-name/forms.ts'])
+    expect(importers).toEqual(['core/auth/forms.ts', 'core/real-name/forms.ts', 'core/security/forms.ts'])
   })
 })

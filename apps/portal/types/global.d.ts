@@ -15,6 +15,8 @@ declare module '*.scss'
 declare const ESS_API_BASE: string
 /** package.json version of the portal. */
 declare const ESS_APP_VERSION: string
+/** The commit the portal was built from. */
+declare const ESS_BUILD_ID: string
 
 declare namespace NodeJS {
   interface ProcessEnv {

@@ -79,6 +79,20 @@ export const ERRORS = {
   // Sign-in, continued (100560–100579).
   PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),
   QUICK_LOGIN_FAILED: def(100561, 401, '快捷登录失败，请使用账号登录', 'Quick login failed; please log in with your account'),
+
+  // Account security (100580–100599).
+  IDENTITY_CHECK_REQUIRED: def(100580, 403, '为了您的账号安全，请先验证身份', 'For the security of your account, please verify your identity first'),
+  IDENTITY_CHECK_TOO_MANY: def(100581, 429, '今日身份验证失败次数过多，请明天再试', 'Too many failed identity checks today; please try again tomorrow'),
+  IDENTITY_METHOD_UNAVAILABLE: def(100582, 400, '该验证方式不可用，请选择其他方式', 'This way of verifying is not available for your account; please choose another'),
+  PASSWORD_SAME_AS_CURRENT: def(100583, 400, '新密码不能与当前密码相同', 'The new password must differ from the current one'),
+  PASSWORD_RECENTLY_USED: def(100584, 400, '新密码不能与最近使用过的5个密码相同', 'The new password must not be one of your last 5 passwords'),
+  PASSWORD_CONTAINS_PERSONAL: def(100585, 400, '密码不能包含您的手机号、用户名或邮箱', 'The password must not contain your phone number, username or email'),
+  PASSWORD_TOO_COMMON: def(100586, 400, '该密码过于常见，容易被猜中，请换一个', 'This password is too common and easy to guess; please choose another'),
+  RESET_TICKET_INVALID: def(100587, 400, '操作已超时或已完成，请重新验证', 'This step has expired or was already completed; please verify again'),
+  LAST_SIGN_IN_METHOD: def(100588, 409, '这是您唯一的登录方式，无法解绑', 'This is your only way to sign in, so it cannot be removed'),
+  CONTACT_UNCHANGED: def(100589, 400, '新的手机号或邮箱与当前绑定的相同', 'The new phone or email is the same as the one bound now'),
+  SESSION_NOT_FOUND: def(100590, 404, '该登录设备不存在或已退出', 'This device is not signed in (any more)'),
+  CONTACT_ALREADY_BOUND: def(100591, 409, '您已绑定手机号或邮箱，请使用更换功能', 'A phone or email is already bound; use change instead'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

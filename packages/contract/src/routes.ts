@@ -1,5 +1,6 @@
 /**
- * The routes of SPEC §2: 51 pages in the main package and eight subpackages. The portal's app
+ * The routes of SPEC §2 (51 pages in the main package and eight subpackages) and the routes of
+ * our own beyond the SPEC (`EXTRA_ROUTES`: the devices and sign-in history of account security). The portal's app
  * config, its page titles and the browser tests are all generated from this list. On H5 each is a
  * hash route `#/<path>`; a path without `/index` is a page file of that name.
  */
@@ -20,6 +21,8 @@ export const SUBPACKAGES = {
     'findPasswd', 'updatePasswd', 'receptPasswd', 'getPasswdByPhone', 'getPasswdByEmail', 'bindPhone',
     'accountCancel', 'confirmCancel', 'bindPhoneNum', 'changePhone', 'changeEmail', 'authentication',
     'bindEmail', 'changePwdOptions', 'authList', 'accountInfo4FindPwd',
+    // Beyond the SPEC: devices signed in and the sign-in history (Keycloak's "device activity").
+    'devices',
   ],
   'packages/users': [
     'help/index', 'help/more', 'service/index', 'service/header', 'service/world', 'account/index',
@@ -52,6 +55,9 @@ export const TAB_ROUTES = ['pages/home/index', 'pages/service/index', 'pages/use
 export type TabRoute = (typeof TAB_ROUTES)[number]
 export const HOME_ROUTE: TabRoute = 'pages/home/index'
 
+/** Routes of our own beyond the 51 of SPEC §2. */
+export const EXTRA_ROUTES: readonly RoutePath[] = ['packages/safety/devices']
+
 /** Pages with pull-down refresh (SPEC §2). */
 export const PULL_DOWN_REFRESH_ROUTES: readonly RoutePath[] = ['pages/home/index', 'pages/service/index']
 
@@ -79,6 +85,9 @@ export const ROUTE_PATHS = {
   serviceGuide: 'packages/news/service-guide/index',
   thirdPartAddress: 'packages/error/thirdPartAddress',
   accountSecurity: 'packages/users/account/index',
+  devices: 'packages/safety/devices',
+  authList: 'packages/safety/authList',
+  findPasswd: 'packages/safety/findPasswd',
   settings: 'packages/users/setting/index',
   help: 'packages/users/help/index',
   version: 'packages/users/version/index',

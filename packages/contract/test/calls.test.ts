@@ -9,6 +9,7 @@ import {
   SignAgreementsBodySchema,
   calls,
   ERRORS,
+  PRIVACY_PERIODS,
 } from '../src'
 
 const sealed = 'A'.repeat(342) + '=='
@@ -59,7 +60,17 @@ describe('sign-in and registration calls', () => {
       .filter(([, c]) => 'reagreeExempt' in c && c.reagreeExempt)
       .map(([name]) => name)
       .sort()
-    expect(exempt).toEqual(['getUserAgreements', 'logout', 'signAgreements', 'signOut'])
+    expect(exempt).toEqual(['getUserAgreements', 'logout', 'signAgreements', 'signOut', 'withdrawConsent'])
     expect(ERRORS.CODE_RESEND_TOO_SOON.message['en-US']).toContain('{seconds}')
+  })
+})
+
+describe('privacy and push calls', () => {
+  it('take the periods of SPEC §9 and the four push kinds of SPEC §2', async () => {
+    const { PrivacyQueryBodySchema, UpdatePushSettingBodySchema, PUSH_KINDS } = await import('../src/calls')
+    expect(PRIVACY_PERIODS.map((period) => PrivacyQueryBodySchema.safeParse({ period }).success)).toEqual([true, true, true])
+    expect(PrivacyQueryBodySchema.safeParse({ period: '2y' }).success).toBe(false)
+    expect(PUSH_KINDS).toEqual(['salary', 'examReservation', 'examReport', 'flexibleEmployment'])
+    expect(UpdatePushSettingBodySchema.safeParse({ kind: 'salary', enabled: 'yes' }).success).toBe(false)
   })
 })

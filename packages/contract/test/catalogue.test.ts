@@ -12,6 +12,7 @@ import {
   successEnvelope,
   resolveLocale,
   ROUTES,
+  EXTRA_ROUTES,
   SUBPACKAGES,
   TAB_ROUTES,
   MAIN_PAGES,
@@ -81,9 +82,9 @@ describe('locale', () => {
 })
 
 describe('routes (SPEC §2)', () => {
-  it('51 unique paths, tabs first', () => {
-    expect(ROUTES).toHaveLength(51)
-    expect(new Set(ROUTES).size).toBe(51)
+  it('the 51 SPEC paths and ours, unique, tabs first', () => {
+    expect(ROUTES).toHaveLength(51 + EXTRA_ROUTES.length)
+    expect(new Set(ROUTES).size).toBe(51 + EXTRA_ROUTES.length)
     expect(ROUTES.slice(0, 3)).toEqual([...TAB_ROUTES])
     expect(MAIN_PAGES).toHaveLength(8)
     expect(Object.keys(SUBPACKAGES)).toEqual([
@@ -96,7 +97,7 @@ describe('routes (SPEC §2)', () => {
       'packages/news',
       'packages/error',
     ])
-    expect(SUBPACKAGES['packages/safety']).toHaveLength(16)
+    expect(SUBPACKAGES['packages/safety']).toHaveLength(16 + 1) // + devices (EXTRA_ROUTES)
     expect(SUBPACKAGES['packages/users']).toHaveLength(15)
     expect(isRoutePath('/packages/safety/findPasswd')).toBe(true)
     expect(isRoutePath('packages/safety/nope')).toBe(false)

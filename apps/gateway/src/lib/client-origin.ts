@@ -9,9 +9,12 @@ export interface ClientOrigin {
   deviceId: string
   /** The `_c` client type (ios, android, h5, or an outer client id). */
   client: string
+  /** The User-Agent header (not signed: shown to the user as a hint of the device, never trusted). */
+  userAgent?: string
 }
 
 const MAX = 128
+const MAX_USER_AGENT = 512
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name]
@@ -19,7 +22,8 @@ const header = (request: FastifyRequest, name: string) => {
 }
 
 export function clientOrigin(request: FastifyRequest): ClientOrigin {
-  return { ip: request.ip, deviceId: header(request, HEADERS.deviceId), client: header(request, HEADERS.client) }
+  const userAgent = request.headers['user-agent']?.slice(0, MAX_USER_AGENT) ?? ''
+  return { ip: request.ip, deviceId: header(request, HEADERS.deviceId), client: header(request, HEADERS.client), userAgent }
 }
 
 /** The key of per-client limits: the device id and the address together (neither alone is trusted). */

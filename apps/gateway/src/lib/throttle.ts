@@ -79,3 +79,8 @@ export async function claimCooldown(kv: Kv, key: string, now: Date, ms: number):
   await kv.set(key, until, ms)
   return 0
 }
+
+/** Lifts a lock and forgets the failures (after the owner proved themselves another way, e.g. a password reset). */
+export async function unlock(kv: Kv, lockout: Lockout): Promise<void> {
+  await Promise.all([kv.del(`${lockout.key}:locked`), kv.del(`${lockout.key}:failures`)])
+}

@@ -10,8 +10,10 @@ export default fp(
     fastify.addHook('preClose', async () => {
       closing = true
     })
-    fastify.addHook('onSend', async (_request, reply) => {
+    // A callback hook: no promise per response.
+    fastify.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close')
+      done(null, payload)
     })
   },
   { name: 'drain' },

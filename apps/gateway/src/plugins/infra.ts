@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs'
-import path from 'node:path'
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client'
@@ -50,7 +49,7 @@ export default fp<InfraOptions>(
       if (!given.kv) await kv.close()
     })
 
-    const keysDir = path.join(config.dataDir, 'keys')
+    const { keysDir } = config
     const notifier = createNotifier(database.db, config.smtp)
     fastify.addHook('onClose', async () => notifier.close())
 

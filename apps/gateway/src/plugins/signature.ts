@@ -1,4 +1,5 @@
-import { HEADERS, SIGNATURE_WINDOW_MS, UNSIGNED_PAYLOAD, verifySignature } from '@ess/contract'
+import { createHash, createHmac } from 'node:crypto'
+import { HEADERS, SIGNATURE_WINDOW_MS, type SignatureHashes, UNSIGNED_PAYLOAD, verifySignature } from '@ess/contract'
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
@@ -19,6 +20,12 @@ const isSignedPath = (url: string) => SIGNED_PREFIXES.some((prefix) => url.start
 /** Uploads are signed without their payload (contract UNSIGNED_PAYLOAD); JSON bodies byte for byte. */
 const signedBody = (request: FastifyRequest) =>
   header(request, 'content-type')?.toLowerCase().startsWith('multipart/form-data') ? UNSIGNED_PAYLOAD : request.rawBody
+
+/** The contract's signature with node:crypto's native SHA-256 and HMAC (the same digests as the clients' JS ones). */
+const NATIVE_HASHES: SignatureHashes = {
+  sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
+  hmacSha256Hex: (key, text) => createHmac('sha256', key).update(text, 'utf8').digest('hex'),
+}
 
 /** OpenAPI security requirement of a signed route (schemes declared by the openapi plugin). */
 const SIGNED_SECURITY = [{ signature: [], timestamp: [], nonce: [], appId: [], deviceId: [] }]
@@ -45,6 +52,8 @@ export default fp(
           headers: request.headers,
         },
         Date.now(),
+        SIGNATURE_WINDOW_MS,
+        NATIVE_HASHES,
       )
       if (!verdict.ok) throw new AppError(verdict.reason)
       const nonceKey = `nonce:${header(request, HEADERS.appId)}:${header(request, HEADERS.nonce)}`

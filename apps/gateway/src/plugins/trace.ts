@@ -14,8 +14,9 @@ export function traceId(raw: IncomingMessage): string {
 /** Echoes the trace id (the request id of every log line) in `x-trace-id`. */
 export default fp(
   async (fastify) => {
-    fastify.addHook('onRequest', async (request, reply) => {
+    fastify.addHook('onRequest', (request, reply, done) => {
       reply.header('x-trace-id', request.id)
+      done()
     })
   },
   { name: 'trace' },

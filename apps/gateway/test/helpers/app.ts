@@ -27,6 +27,8 @@ export interface TestAppOptions {
   now?: () => Date
   /** Registers extra routes after the app (test-only routes). */
   extend?: (fastify: FastifyInstance) => void | Promise<void>
+  /** Where the log lines go (with a LOG_LEVEL in `env`); stdout otherwise. */
+  logStream?: NodeJS.WritableStream
 }
 
 /** The app as the server builds it, on a database and KV of this test file. */
@@ -36,12 +38,19 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORTAL_DIR: path.join(os.tmpdir(), 'ess-gateway-no-portal'),
+    // Every test calls from one address; the per-client limit has its own test (rate-limit.test.ts).
+    PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0',
+    // A busy CI machine lags; the overload refusal has its own test (overload.test.ts).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...options.env,
   })
   const database = options.database ?? (await testDatabase())
   const kv = options.kv ?? (await testKv())
-  const fastify = Fastify(serverOptions(config))
+  const server = serverOptions(config)
+  const fastify = Fastify(
+    options.logStream ? { ...server, logger: { ...(server.logger as object), stream: options.logStream } } : server,
+  )
   await fastify.register(fp(app), { config, database, kv, now: options.now })
   if (options.extend) await fastify.register(options.extend)
   await fastify.ready()

@@ -7,6 +7,7 @@ export interface CallOptions {
   token?: string
   deviceId?: string
   locale?: string
+  userAgent?: string
 }
 
 /** Makes a call of the contract as the portal does: signed, the input as query or JSON body. */

@@ -19,6 +19,8 @@ export interface SignedRequest {
   appId?: string
   client?: string
   deviceId?: string
+  /** The User-Agent header (not signed). */
+  userAgent?: string
 }
 
 /** The device id (`_ut`) of the test client unless a test names another. */
@@ -54,6 +56,7 @@ export function signed(request: SignedRequest): InjectOptions {
     headers: {
       ...signedHeaders(request),
       ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(request.userAgent ? { 'user-agent': request.userAgent } : {}),
     },
     ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
   }

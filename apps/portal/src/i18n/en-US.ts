@@ -1,4 +1,7 @@
+import cancellation from './cancellation/en-US'
+import security from './security/en-US'
 import type { Dictionary } from './types'
+import meEnUS from './me/en-US'
 
 const enUS: Dictionary = {
   app: { name: 'Employee Services' },
@@ -28,6 +31,7 @@ const enUS: Dictionary = {
     'packages/safety/changePwdOptions': 'Password options',
     'packages/safety/authList': 'Verification methods',
     'packages/safety/accountInfo4FindPwd': 'Account info',
+    'packages/safety/devices': 'Devices and sign-ins',
     'packages/users/help/index': 'Help center',
     'packages/users/help/more': 'More questions',
     'packages/users/service/index': 'Customer service',
@@ -39,14 +43,14 @@ const enUS: Dictionary = {
     'packages/users/language/index': 'Language',
     'packages/users/version/index': 'Version',
     'packages/users/setting/index': 'Settings',
-    'packages/users/setting/privacyList': 'Privacy list',
+    'packages/users/setting/privacyList': 'Privacy and personal data',
     'packages/users/setting/pushSet': 'Push settings',
     'packages/users/setting/singleList': 'Data collection list',
     'packages/users/setting/thirdInfoList': 'Third-party sharing list',
     'packages/auth/bankCardAuthentication': 'Bank card verification',
     'packages/auth/idNumberAuthentication': 'ID number verification',
     'packages/auth/realNameAuthOption': 'Real-name verification',
-    'packages/user-center/settings/config/index': 'Configuration',
+    'packages/user-center/settings/config/index': 'Display settings',
     'packages/login/login-type/index': 'Log in',
     'packages/login/register/index': 'Register',
     'packages/login/shutdown-notice': 'Service notice',
@@ -187,7 +191,12 @@ const enUS: Dictionary = {
     signOutAllConfirm: 'Sign out on all devices? You will need to log in again.',
     cancelAccount: 'Cancel account',
     cancelAccountHint: 'Cancellation is irreversible',
+    devices: 'Devices and activity',
+    devicesHint: 'Devices signed in and the last 30 days of security events',
+    comingSoon: 'Coming soon',
   },
+  security,
+  cancellation,
   language: {
     intro: 'Choose the language of the app',
     switched: 'Switched to English',
@@ -277,6 +286,7 @@ const enUS: Dictionary = {
     logout: 'Log out',
     logoutConfirm: 'Log out of this account?',
   },
+  me: meEnUS,
 }
 
 export default enUS

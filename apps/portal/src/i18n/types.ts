@@ -1,5 +1,8 @@
 import type { RoutePath } from '@ess/contract/wire'
 import type { BaseLang } from '@nutui/nutui-react-taro/dist/es/locales/base'
+import type { MeTexts } from './me/types'
+import type { CancellationDictionary } from './cancellation/types'
+import type { SecurityDictionary } from './security/types'
 
 /**
  * The base dictionary. zh-CN and en-US are objects of this type, so a missing key, or a route of
@@ -156,7 +159,15 @@ export interface Dictionary {
     signOutAllConfirm: string
     cancelAccount: string
     cancelAccountHint: string
+    devices: string
+    devicesHint: string
+    /** Third-party accounts: not yet available. */
+    comingSoon: string
   }
+  /** Account security screens (packages/safety), ./security/. */
+  security: SecurityDictionary
+  /** Account cancellation (accountCancel, confirmCancel), ./cancellation/. */
+  cancellation: CancellationDictionary
   language: {
     intro: string
     switched: string
@@ -256,6 +267,8 @@ export interface Dictionary {
     logout: string
     logoutConfirm: string
   }
+  /** Settings, push, privacy rights and display (./me). */
+  me: MeTexts
 }
 
 /** A language's texts: the app's dictionary and the UI kit's (NutUI's ConfigProvider locale). */

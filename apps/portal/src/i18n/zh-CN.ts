@@ -1,4 +1,7 @@
+import cancellation from './cancellation/zh-CN'
+import security from './security/zh-CN'
 import type { Dictionary } from './types'
+import meZhCN from './me/zh-CN'
 
 const zhCN: Dictionary = {
   app: { name: '员工服务' },
@@ -28,6 +31,7 @@ const zhCN: Dictionary = {
     'packages/safety/changePwdOptions': '修改密码方式',
     'packages/safety/authList': '选择验证方式',
     'packages/safety/accountInfo4FindPwd': '账号信息',
+    'packages/safety/devices': '登录设备',
     'packages/users/help/index': '帮助中心',
     'packages/users/help/more': '更多问题',
     'packages/users/service/index': '客户服务',
@@ -39,14 +43,14 @@ const zhCN: Dictionary = {
     'packages/users/language/index': '多语言',
     'packages/users/version/index': '版本信息',
     'packages/users/setting/index': '设置',
-    'packages/users/setting/privacyList': '隐私清单',
+    'packages/users/setting/privacyList': '隐私与个人信息',
     'packages/users/setting/pushSet': '推送设置',
     'packages/users/setting/singleList': '个人信息收集清单',
     'packages/users/setting/thirdInfoList': '第三方信息共享清单',
     'packages/auth/bankCardAuthentication': '银行卡认证',
     'packages/auth/idNumberAuthentication': '身份证认证',
     'packages/auth/realNameAuthOption': '实名认证',
-    'packages/user-center/settings/config/index': '环境配置',
+    'packages/user-center/settings/config/index': '显示设置',
     'packages/login/login-type/index': '登录',
     'packages/login/register/index': '注册',
     'packages/login/shutdown-notice': '停服公告',
@@ -187,7 +191,12 @@ const zhCN: Dictionary = {
     signOutAllConfirm: '确定要在所有设备上退出登录吗？退出后需要重新登录。',
     cancelAccount: '注销账号',
     cancelAccountHint: '注销后无法恢复，请谨慎操作',
+    devices: '登录设备与记录',
+    devicesHint: '查看已登录的设备和近 30 天的安全记录',
+    comingSoon: '即将上线',
   },
+  security,
+  cancellation,
   language: {
     intro: '选择应用显示的语言',
     switched: '已切换为简体中文',
@@ -277,6 +286,7 @@ const zhCN: Dictionary = {
     logout: '退出登录',
     logoutConfirm: '确定要退出当前账号吗？',
   },
+  me: meZhCN,
 }
 
 export default zhCN

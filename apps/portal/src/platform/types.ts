@@ -73,6 +73,8 @@ export interface NavigationAdapter {
   stackDepth(): number
   /** Route of the page on top of the stack, without leading slash or query ('' when unknown). */
   currentRoute(): string
+  /** Routes of the page stack, bottom first, without leading slash or query. */
+  stackRoutes(): string[]
 }
 
 export interface CryptoAdapter {
@@ -105,6 +107,12 @@ export interface SystemAdapter {
   launchQuery(): Record<string, string>
   /** Leaves the app for an absolute URL (H5 only); false where that is impossible (mini-program). */
   leaveTo(url: string): boolean
+  /**
+   * Fetches a file with the given (signed) headers and hands it to the user: H5 saves it through a
+   * temporary object URL released after `releaseMs` (SPEC §9); the mini-program opens it.
+   * Rejects with the HTTP status on a refusal.
+   */
+  saveFile(req: { url: string; headers: Record<string, string>; fileName: string; timeoutMs: number; releaseMs: number }): Promise<void>
 }
 
 /** The native app's JS bridge (SPEC §1). */

@@ -11,6 +11,9 @@ export * from './user'
 export * from './certification'
 export * from './cms'
 export * from './sso'
+export * from './security'
+export * from './privacy'
+export * from './notices'
 
 import { health } from './system'
 import { dictList } from './dict'
@@ -21,6 +24,31 @@ import { registerByEmailPwd, registerByPhonePwd } from './register'
 import { getUserInfo, logout, signOut } from './user'
 import { cmsPage, grantCode, informationDetail, informationTree } from './cms'
 import { ssoLogin } from './sso'
+import {
+  bindOrChangeEmail,
+  bindOrChangePhone,
+  cancelAccount,
+  cancellationInfo,
+  changeEmail,
+  changePhone,
+  pickCertificationUser,
+  resetPasswordByContact,
+  resetPasswordByIdNo,
+  revokeOtherSessions,
+  revokeSession,
+  securityActivity,
+  securityMethods,
+  unbindContact,
+  updateUserPassword,
+  validCertificationUser,
+  validIdentityByRealName,
+  validOldEmailCheckPassCode,
+  validOldPhoneCheckPassCode,
+  validResetPasswordPassCode,
+  validUserPassword,
+} from './security'
+import { exportMyData, privacyQuery, privacyRecords, privacyThirdParties, privacyTypeList, withdrawConsent } from './privacy'
+import { noticeList, noticeRead, pushSettings, updatePushSetting } from './notices'
 import type { CallDef } from './define'
 import type { CallName } from './wire'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
@@ -57,4 +85,35 @@ export const calls = {
   informationDetail,
   grantCode,
   ssoLogin,
+  securityMethods,
+  validUserPassword,
+  validOldPhoneCheckPassCode,
+  validOldEmailCheckPassCode,
+  validIdentityByRealName,
+  updateUserPassword,
+  validResetPasswordPassCode,
+  resetPasswordByContact,
+  validCertificationUser,
+  pickCertificationUser,
+  resetPasswordByIdNo,
+  bindOrChangePhone,
+  changePhone,
+  bindOrChangeEmail,
+  changeEmail,
+  unbindContact,
+  securityActivity,
+  revokeSession,
+  revokeOtherSessions,
+  privacyTypeList,
+  privacyQuery,
+  privacyRecords,
+  privacyThirdParties,
+  exportMyData,
+  withdrawConsent,
+  pushSettings,
+  updatePushSetting,
+  noticeList,
+  noticeRead,
+  cancellationInfo,
+  cancelAccount,
 } as const satisfies { [N in CallName]: CallDef }

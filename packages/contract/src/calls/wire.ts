@@ -124,6 +124,85 @@ export const AUTH_APP_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/
  */
 export const QUICK_LOGIN_SOURCES = ['hm'] as const
 
+/**
+ * Account security (SPEC §1, §6; ./security.ts). A sensitive change (password, phone, email,
+ * unbinding, cancellation) needs an identity check first: one of IDENTITY_METHODS passed opens a
+ * privileged window of PRIVILEGED_WINDOW_S bound to the login (the session family); the change
+ * calls answer IDENTITY_CHECK_REQUIRED without it. Failed checks of one user are capped per day.
+ */
+export const IDENTITY_METHODS = ['sms', 'email', 'password', 'idNumber', 'bankCard'] as const
+export type IdentityMethod = (typeof IDENTITY_METHODS)[number]
+export const PRIVILEGED_WINDOW_S = 10 * 60
+export const IDENTITY_CHECK_DAILY_FAILURES = 10
+/** Password recovery: a code (or a real-name match) gives a single-use ticket valid this long. */
+export const RESET_TICKET_TTL_S = 10 * 60
+/** A new password may not be one of the account's last this many passwords (the current one included). */
+export const PASSWORD_HISTORY_SIZE = 5
+/**
+ * What a cancellation deletes, as the checklist of `security/cancellationInfo` names it (the
+ * account, its contacts and username, the real-name link, third-party bindings, devices and history,
+ * notices). What stays: a record without personal data (account id, when, by whom).
+ */
+export const CANCELLATION_LOSSES = ['profile', 'contacts', 'realName', 'bindings', 'history', 'services'] as const
+export type CancellationLoss = (typeof CANCELLATION_LOSSES)[number]
+/** Devices and sign-in history: how far back the security events go. */
+export const SECURITY_HISTORY_DAYS = 30
+/** What the security history records. */
+export const SECURITY_EVENT_TYPES = [
+  'signIn',
+  'signInFailed',
+  'accountLocked',
+  'identityVerified',
+  'identityCheckFailed',
+  'passwordChanged',
+  'passwordReset',
+  'phoneChanged',
+  'emailChanged',
+  'phoneUnbound',
+  'emailUnbound',
+  'sessionRevoked',
+] as const
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number]
+/** Device types of a session, read from its user agent and `_c` client type. */
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop', 'miniProgram', 'app', 'unknown'] as const
+export type DeviceType = (typeof DEVICE_TYPES)[number]
+
+/**
+ * Privacy (SPEC §1, §7, §9; ./privacy.ts). What the portal collects about a person, by information
+ * type, each collection recorded with its scene (the ledger of the gateway's privacy module).
+ */
+export const PRIVACY_INFO_TYPES = [
+  'phone',
+  'email',
+  'deviceId',
+  'ipAddress',
+  'name',
+  'idNumber',
+  'bankCard',
+  'bankPhone',
+  'profile',
+  'avatar',
+  'thirdPartyAccount',
+] as const
+export type PrivacyInfoType = (typeof PRIVACY_INFO_TYPES)[number]
+/** Where a collection happened. */
+export const PRIVACY_SCENES = ['register', 'signIn', 'realName', 'profileEdit', 'avatarUpload', 'codeSent', 'contactBind', 'thirdPartyBind'] as const
+export type PrivacyScene = (typeof PRIVACY_SCENES)[number]
+/** The copy of "my data" (PIPL art. 45): formats of the download. */
+export const EXPORT_FORMATS = ['json', 'pdf'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+/** How many collections of one type `privacyCollect/records` lists at most (newest first). */
+export const PRIVACY_RECORDS_LIMIT = 100
+
+/** Push notices a user may switch off (SPEC §2 push settings), on by default. */
+export const PUSH_KINDS = ['salary', 'examReservation', 'examReport', 'flexibleEmployment'] as const
+export type PushKind = (typeof PUSH_KINDS)[number]
+/** Kinds of the notices inbox: the push kinds, and security notices, which cannot be switched off. */
+export const NOTICE_KINDS = [...PUSH_KINDS, 'security'] as const
+export type NoticeKind = (typeof NOTICE_KINDS)[number]
+/** How many notices the inbox lists at most (newest first). */
+export const NOTICE_LIST_LIMIT = 50
+
 /** Every call of the contract by name: the one table of methods and paths. */
 const WIRE = {
   health: { method: 'GET', path: '/health', access: 'public' },
@@ -157,6 +236,37 @@ const WIRE = {
   informationDetail: { method: 'GET', path: '/cms/information/detail', access: 'public', input: 'query' },
   grantCode: { method: 'GET', path: '/user/api/auth/grantCode', access: 'user', input: 'query' },
   ssoLogin: { method: 'POST', path: '/sso/ssoLogin', access: 'public', input: 'query' },
+  securityMethods: { method: 'GET', path: '/user/api/security/methods', access: 'user' },
+  validUserPassword: { method: 'POST', path: '/user/api/validUserPassword', access: 'user', input: 'body' },
+  validOldPhoneCheckPassCode: { method: 'GET', path: '/user/api/validOldPhoneCheckPassCode', access: 'user', input: 'query' },
+  validOldEmailCheckPassCode: { method: 'GET', path: '/user/api/validOldEmailCheckPassCode', access: 'user', input: 'query' },
+  validIdentityByRealName: { method: 'POST', path: '/user/api/security/validIdentityByRealName', access: 'user', input: 'body' },
+  updateUserPassword: { method: 'POST', path: '/user/api/updateUserPassword', access: 'user', input: 'body' },
+  validResetPasswordPassCode: { method: 'POST', path: '/user/api/login/validResetPasswordPassCode', access: 'public', input: 'body' },
+  resetPasswordByContact: { method: 'POST', path: '/user/api/login/resetPasswordByContact', access: 'public', input: 'body' },
+  validCertificationUser: { method: 'POST', path: '/user/api/login/validCertificationUser', access: 'public', input: 'body' },
+  pickCertificationUser: { method: 'POST', path: '/user/api/login/pickCertificationUser', access: 'public', input: 'body' },
+  resetPasswordByIdNo: { method: 'POST', path: '/user/api/login/resetPasswordByIdNo', access: 'public', input: 'body' },
+  bindOrChangePhone: { method: 'POST', path: '/user/api/bindOrChangePhone', access: 'user', input: 'body' },
+  changePhone: { method: 'POST', path: '/user/api/login/changePhone', access: 'user', input: 'body' },
+  bindOrChangeEmail: { method: 'POST', path: '/user/api/bindOrChangeEmail', access: 'user', input: 'body' },
+  changeEmail: { method: 'POST', path: '/user/api/login/changeEmail', access: 'user', input: 'body' },
+  unbindContact: { method: 'POST', path: '/user/api/security/unbindContact', access: 'user', input: 'body' },
+  securityActivity: { method: 'GET', path: '/user/api/security/activity', access: 'user' },
+  revokeSession: { method: 'POST', path: '/user/api/security/revokeSession', access: 'user', input: 'body' },
+  revokeOtherSessions: { method: 'POST', path: '/user/api/security/revokeOtherSessions', access: 'user' },
+  privacyTypeList: { method: 'POST', path: '/user/api/privacyCollect/typeList', access: 'public' },
+  privacyQuery: { method: 'POST', path: '/user/api/privacyCollect/query', access: 'user', input: 'body' },
+  privacyRecords: { method: 'GET', path: '/user/api/privacyCollect/records', access: 'user', input: 'query' },
+  privacyThirdParties: { method: 'GET', path: '/user/api/privacyCollect/thirdParties', access: 'public' },
+  exportMyData: { method: 'POST', path: '/user/api/privacy/exportMyData', access: 'user', input: 'body' },
+  withdrawConsent: { method: 'POST', path: '/user/api/privacy/withdrawConsent', access: 'user', reagreeExempt: true },
+  pushSettings: { method: 'GET', path: '/user/api/push/settings', access: 'user' },
+  updatePushSetting: { method: 'POST', path: '/user/api/push/updateSetting', access: 'user', input: 'body' },
+  noticeList: { method: 'GET', path: '/user/api/notice/list', access: 'user' },
+  noticeRead: { method: 'POST', path: '/user/api/notice/read', access: 'user', input: 'body' },
+  cancellationInfo: { method: 'GET', path: '/user/api/security/cancellationInfo', access: 'user' },
+  cancelAccount: { method: 'POST', path: '/user/api/security/cancelAccount', access: 'user', input: 'body' },
 } as const satisfies Record<string, CallWire>
 
 /** The name of a call, e.g. `dictList`. */

@@ -68,6 +68,10 @@ export const userSession = pgTable(
     ip: text().notNull(),
     deviceId: text().notNull(),
     client: text().notNull(),
+    /** The User-Agent of the sign-in (device and browser on the devices screen). */
+    userAgent: text().notNull().default(''),
+    /** Last call made with this pair, kept to within SESSION_ACTIVITY_GRANULARITY_MS. */
+    lastActiveAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('user_session_access_hash_key').on(t.accessHash),

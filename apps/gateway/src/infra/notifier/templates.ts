@@ -3,6 +3,10 @@ import type { Bilingual, Locale } from '@ess/contract'
 /** Parameters of each message template. */
 export interface TemplateParams {
   verificationCode: { code: string; minutes: string }
+  /** After a password change or reset: when (China time), from which device, and the hotline. */
+  passwordChanged: { time: string; device: string; hotline: string }
+  /** To the old phone or email after it was replaced or removed: what changed, when, the hotline. */
+  contactChanged: { what: 'phone' | 'email'; time: string; device: string; hotline: string }
 }
 export type TemplateName = keyof TemplateParams
 
@@ -13,7 +17,40 @@ interface Template<P> {
 
 const BRAND: Bilingual = { 'zh-CN': '员工服务', 'en-US': 'Employee Services' }
 
+const WHAT: Record<'phone' | 'email', Bilingual> = {
+  phone: { 'zh-CN': '手机号', 'en-US': 'phone number' },
+  email: { 'zh-CN': '邮箱', 'en-US': 'email address' },
+}
+
+/** A security notice: the same sentence by SMS (with the brand in front) and by email. */
+function notice<P>(subject: Bilingual, sentence: (p: P) => Bilingual): Template<P> {
+  return {
+    sms: (p) => ({ 'zh-CN': `【${BRAND['zh-CN']}】${sentence(p)['zh-CN']}`, 'en-US': `[${BRAND['en-US']}] ${sentence(p)['en-US']}` }),
+    email: {
+      subject: () => subject,
+      text: (p) => ({
+        'zh-CN': ['您好：', '', sentence(p)['zh-CN'], '', BRAND['zh-CN']].join('\n'),
+        'en-US': ['Hello,', '', sentence(p)['en-US'], '', BRAND['en-US']].join('\n'),
+      }),
+    },
+  }
+}
+
 const templates: { [N in TemplateName]: Template<TemplateParams[N]> } = {
+  passwordChanged: notice(
+    { 'zh-CN': `${BRAND['zh-CN']}：您的登录密码已修改`, 'en-US': `${BRAND['en-US']}: your password was changed` },
+    ({ time, device, hotline }) => ({
+      'zh-CN': `您的账号登录密码已于${time}在${device}上修改，其他设备已退出登录。如非本人操作，请立即致电${hotline}。`,
+      'en-US': `Your password was changed at ${time} on ${device}; other devices were signed out. Not you? Call ${hotline} at once.`,
+    }),
+  ),
+  contactChanged: notice(
+    { 'zh-CN': `${BRAND['zh-CN']}：账号绑定信息已变更`, 'en-US': `${BRAND['en-US']}: your sign-in details changed` },
+    ({ what, time, device, hotline }) => ({
+      'zh-CN': `您账号绑定的${WHAT[what]['zh-CN']}已于${time}在${device}上变更，此${WHAT[what]['zh-CN']}不再用于登录和接收验证码。如非本人操作，请立即致电${hotline}。`,
+      'en-US': `The ${WHAT[what]['en-US']} of your account was changed at ${time} on ${device}; this ${WHAT[what]['en-US']} no longer signs in or receives codes. Not you? Call ${hotline} at once.`,
+    }),
+  ),
   verificationCode: {
     sms: ({ code, minutes }) => ({
       'zh-CN': `【${BRAND['zh-CN']}】您的验证码是${code}，${minutes}分钟内有效。请勿将验证码告诉他人。`,

@@ -42,7 +42,7 @@ describe('GET /app/user/api/agreement/getAppAgreements', () => {
       expect.objectContaining({
         agreementCode: 'cancellation',
         agreementName: 'Account Cancellation Agreement',
-        agreementUrl: '/app/agreements/cancellation/1.0?lang=en-US',
+        agreementUrl: '/app/agreements/cancellation/1.1?lang=en-US',
         required: true,
       }),
     ])
@@ -89,9 +89,10 @@ describe('agreement pages', () => {
     const byQuery = await t.app.inject({ url: '/app/agreements/user/1.0?lang=en-US' })
     expect(byQuery.body).toContain('<h1>User Service Agreement</h1>')
     expect(byQuery.body).toContain('<html lang="en-US">')
-    const byHeader = await t.app.inject({ url: '/app/agreements/cancellation/1.0', headers: { 'accept-language': 'en-GB,en;q=0.8' } })
+    const byHeader = await t.app.inject({ url: '/app/agreements/cancellation/1.1', headers: { 'accept-language': 'en-GB,en;q=0.8' } })
     expect(byHeader.body).toContain('<h1>Account Cancellation Agreement</h1>')
     expect(byHeader.body).toContain('cannot be restored')
+    expect(byHeader.body).toContain('completes at once')
   })
 
   it.each(['/app/agreements/user/0.1', '/app/agreements/nothing/1.0', '/app/agreements/%3Cscript%3E/1.0?lang=%3Cx%3E'])(

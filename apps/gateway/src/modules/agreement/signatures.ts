@@ -1,4 +1,4 @@
-import { AGREEMENT_TYPES, type AppAgreement, type Locale, type UserAgreements, ruleMessage } from '@ess/contract'
+import { AGREEMENT_TYPES, type AgreementType, type AppAgreement, type Locale, type UserAgreements, ruleMessage } from '@ess/contract'
 import type { Database } from '../../db/client'
 import { AppError } from '../../lib/app-error'
 import type { ClientOrigin } from '../../lib/client-origin'
@@ -37,10 +37,13 @@ function currentOnly(ids: string[], current: Map<number, { setType: string }>, s
  * The versions ticked at sign-up: current versions of set 1 only, with every required one
  * (AGREEMENT_OUTDATED for an old or unknown id, `agreement.required` for a missing one).
  */
-export async function checkSignUpAgreements(db: Database, ids: string[] | undefined, locale: Locale, now: Date): Promise<number[]> {
+export const checkSignUpAgreements = (db: Database, ids: string[] | undefined, locale: Locale, now: Date) => checkTicked(db, ids, APP_SET, locale, now)
+
+/** The versions ticked of a set: current ones of that set only, every required one among them. */
+export async function checkTicked(db: Database, ids: string[] | undefined, setType: AgreementType, locale: Locale, now: Date): Promise<number[]> {
   const current = await currentVersions(db, now)
-  const required = [...current.values()].filter((row) => row.setType === APP_SET && row.required).map((row) => row.id)
-  const ticked = currentOnly(ids ?? [], current, APP_SET)
+  const required = [...current.values()].filter((row) => row.setType === setType && row.required).map((row) => row.id)
+  const ticked = currentOnly(ids ?? [], current, setType)
   if (required.some((id) => !ticked.includes(id))) {
     throw new AppError('VALIDATION_FAILED', {
       fields: [{ field: 'agreementIds', messageKey: 'agreement.required', message: ruleMessage('agreement.required', locale) }],

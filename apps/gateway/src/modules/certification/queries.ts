@@ -10,6 +10,7 @@ export async function findCertification(db: Database, userId: string) {
     .select({
       method: userCertification.method,
       bankCardLast4: userCertification.bankCardLast4,
+      bankCardCipher: userCertification.bankCardCipher,
       certifiedAt: userCertification.certifiedAt,
       expiresAt: userCertification.expiresAt,
       recordIdentityVersion: userCertification.identityVersion,

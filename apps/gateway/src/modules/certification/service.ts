@@ -15,6 +15,18 @@ import { maskBankCard, maskIdNo, maskName, normaliseName } from '../roster/ident
 import { findEmployeeByIdNo, openIdNo } from '../roster/queries'
 import { useCode } from '../verify/codes'
 import { type CertificationWithEmployee, findCertification, linkedUserOf, saveCertification } from './queries'
+import { type Collected, recordCollection } from '../privacy/ledger'
+import { mask } from '../../infra/crypto/mask'
+
+/** What a real-name check collects (the privacy ledger). */
+function collectedBy(input: CheckInput): Collected[] {
+  const base: Collected[] = [
+    { type: 'name', masked: maskName(input.name) },
+    { type: 'idNumber', masked: maskIdNo(input.idNo) },
+  ]
+  if (input.method !== 'bankCard') return base
+  return [...base, { type: 'bankCard', masked: maskBankCard(input.cardNo.slice(-4)) }, { type: 'bankPhone', masked: mask(input.bankPhone) }]
+}
 
 export interface CertificationDeps {
   db: Database
@@ -104,6 +116,7 @@ export async function checkCertification(deps: CertificationDeps, userId: string
     person,
   )
   if (!saved) throw new AppError('EMPLOYEE_ALREADY_LINKED')
+  await recordCollection(deps.db, userId, 'realName', collectedBy(input), now)
   const row = await findCertification(deps.db, userId)
   if (!row) throw new AppError('SERVER_ERROR')
   return toCertification(deps.fieldCipher, row, locale, now)

@@ -124,7 +124,7 @@ describe('one-time codes and the exchange', () => {
     const p = DEMO_ROSTER[5]
     payloadOf(await callApi(t.app, calls.certificationCheck, { method: 'idNumber', name: p.name, idNo: p.idNo }, { token: certified }))
   })
-  const credentials = () => `Basic ${Buffer.from(`${LEGACY_APP_ID}:${loadLegacySecret(t.config.dataDir)}`).toString('base64')}`
+  const credentials = () => `Basic ${Buffer.from(`${LEGACY_APP_ID}:${loadLegacySecret(t.config.keysDir)}`).toString('base64')}`
   const exchange = (code: string, authorization = credentials()) =>
     t.app.inject({ method: 'POST', url: EXCHANGE_PATH, headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify({ code }) })
 

@@ -2,6 +2,7 @@ import { ok } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { backgroundDeliveriesSettled } from '../../infra/notifier/background'
 import { listOutboxMessages } from '../../infra/notifier/outbox'
 import { PAGE_CSP } from '../../lib/html'
 import { outboxPage } from './page'
@@ -21,6 +22,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
+    await backgroundDeliveriesSettled()
     const messages = await listOutboxMessages(fastify.db, request.query)
     return reply
       .header('content-security-policy', PAGE_CSP)
@@ -30,6 +32,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
   })
 
   app.get('/dev/outbox.json', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
+    await backgroundDeliveriesSettled()
     const messages = await listOutboxMessages(fastify.db, request.query)
     return reply.header('cache-control', 'no-store').send(ok(messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }))))
   })

@@ -1,8 +1,41 @@
-import { calls } from '@ess/contract'
+import { ErrorEnvelopeSchema, type DictType, type Locale, calls, callUrl, ok, successEnvelope } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
-import { registerCall } from '../../lib/call-route'
 import { getDictionary } from './service'
 
+/**
+ * The dictionaries are static: only the start-up seed writes them, from the code every gateway
+ * runs (data.ts). So each process keeps each answer (dictionary × language) as its envelope text,
+ * read from the database once and serialised once, like the cached CMS pages; a new release of
+ * data.ts reaches a gateway with its restart. The call stays signed and nonce-checked.
+ */
 export default async function dictRoutes(fastify: FastifyInstance) {
-  registerCall(fastify, calls.dictList, (request) => getDictionary(fastify.db, request.query.type, request.locale))
+  const answers = new Map<string, Promise<string>>()
+  const answer = (type: DictType, locale: Locale) => {
+    const key = `${type}:${locale}`
+    let body = answers.get(key)
+    if (!body) {
+      body = getDictionary(fastify.db, type, locale).then((list) => JSON.stringify(ok(list)))
+      // A failed read (the database away) is not kept: the next call tries again.
+      body.catch(() => answers.delete(key))
+      answers.set(key, body)
+    }
+    return body
+  }
+
+  const call = calls.dictList
+  fastify.route({
+    method: call.method,
+    url: callUrl(call),
+    config: { access: call.access, reagreeExempt: call.reagreeExempt ?? false },
+    schema: {
+      summary: call.summary,
+      tags: call.tags,
+      querystring: call.query,
+      response: { 200: successEnvelope(call.response), '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema },
+    },
+    handler: async (request, reply) => {
+      const { type } = request.query as { type: DictType }
+      return reply.type('application/json; charset=utf-8').send(await answer(type, request.locale))
+    },
+  })
 }

@@ -22,7 +22,7 @@ const RedeemedSchema = z.object({
 })
 
 export default async function grantRoutes(fastify: FastifyInstance) {
-  const secret = loadLegacySecret(fastify.config.dataDir)
+  const secret = loadLegacySecret(fastify.config.keysDir)
   await registerLegacyApp(fastify.db, secret)
 
   registerCall(fastify, calls.grantCode, async (request) => {

@@ -29,13 +29,13 @@ export const DESTINATION_REDIRECTS: Record<InnerJumpDestination, string> = {
  * the gateway keeps only its SHA-256 in `auth_app`. Operators hand the file's value to the older
  * system, which authenticates its exchange calls with it.
  */
-export function loadLegacySecret(dataDir: string): string {
-  return loadAppSecret(dataDir, 'legacy-app.secret')
+export function loadLegacySecret(keysDir: string): string {
+  return loadAppSecret(keysDir, 'legacy-app.secret')
 }
 
-/** An app's secret, made at first start in `<DATA_DIR>/keys/<file>`. */
-export function loadAppSecret(dataDir: string, file: string): string {
-  return loadOrCreateKeyFile(path.join(dataDir, 'keys', file), () => randomBytes(32).toString('base64url')).trim()
+/** An app's secret, made at first start in `<KEYS_DIR>/<file>` (DATA_DIR/keys by default). */
+export function loadAppSecret(keysDir: string, file: string): string {
+  return loadOrCreateKeyFile(path.join(keysDir, file), () => randomBytes(32).toString('base64url')).trim()
 }
 
 /** Registers (or re-keys) an app by the SHA-256 of its secret. */

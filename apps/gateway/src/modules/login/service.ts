@@ -10,11 +10,14 @@ import type { ClientOrigin } from '../../lib/client-origin'
 import { sha256Hex } from '../../lib/digest'
 import { type Lockout, clearFailures, lockState, recordFailure } from '../../lib/throttle'
 import { checkSignUpAgreements, recordSignatures } from '../agreement/signatures'
+import { insertSecurityEvent } from '../security/queries'
 import { startSession } from '../session/service'
 import { accountKeyOf, resolvePhone } from '../user/contact'
 import { type AccountKey, findCredentials, insertUser, updatePasswordHash } from '../user/queries'
 import { spendCaptchaToken } from '../verify/captcha'
 import { useCode } from '../verify/codes'
+import { mask } from '../../infra/crypto/mask'
+import { recordCollection } from '../privacy/ledger'
 
 export interface LoginDeps {
   db: Database
@@ -32,10 +35,11 @@ export const LOGIN_LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15
  * What failures are counted against: the account when it exists (whichever of its phone, email or
  * username was typed), else the name typed, so an unknown account locks exactly like a real one.
  */
-const lockoutOf = (userId: string | undefined, key: AccountKey): Lockout => ({
-  key: userId ? `login:user:${userId}` : `login:name:${sha256Hex(JSON.stringify(key))}`,
-  ...LOGIN_LOCKOUT,
-})
+const lockoutOf = (userId: string | undefined, key: AccountKey): Lockout =>
+  userId ? userLockout(userId) : { key: `login:name:${sha256Hex(JSON.stringify(key))}`, ...LOGIN_LOCKOUT }
+
+/** The sign-in lockout of an account: a wrong password anywhere (sign-in, identity check, binding) counts here. */
+export const userLockout = (userId: string): Lockout => ({ key: `login:user:${userId}`, ...LOGIN_LOCKOUT })
 
 /**
  * Password sign-in. The answer never tells whether the account exists: an unknown account, one
@@ -64,6 +68,8 @@ export async function loginByAccount(
   if (!account || !verified) {
     const locked = await recordFailure(deps.kv, lockout, deps.now())
     deps.log.info({ locked }, 'password sign-in refused')
+    // The account's own history shows the failed try (and the lock) on its devices screen.
+    if (account) await insertSecurityEvent(deps.db, account.id, locked ? 'accountLocked' : 'signInFailed', origin, deps.now())
     throw new AppError(locked ? 'ACCOUNT_LOCKED' : 'WRONG_CREDENTIALS')
   }
   await clearFailures(deps.kv, lockout, lock.failures)
@@ -99,6 +105,7 @@ export async function loginSignupByPhoneCode(
       return { ...(await startSession(tx, raced.id, origin, now)), created: false }
     }
     await recordSignatures(tx, userId, versionIds, origin, now)
+    await recordCollection(tx, userId, 'register', [{ type: 'phone', masked: mask(phone.phone) }], now)
     return { ...(await startSession(tx, userId, origin, now)), created: true }
   })
 }

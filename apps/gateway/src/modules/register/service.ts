@@ -9,10 +9,12 @@ import { AppError } from '../../lib/app-error'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { checkSignUpAgreements, recordSignatures } from '../agreement/signatures'
 import { startSession } from '../session/service'
-import { normaliseEmail, resolvePhone } from '../user/contact'
+import { mask } from '../../infra/crypto/mask'
+import { maskEmail, normaliseEmail, resolvePhone } from '../user/contact'
 import { openNewPassword } from '../user/password'
 import { type AccountKey, type NewUser, accountExists, insertUser } from '../user/queries'
 import { useCode } from '../verify/codes'
+import { type Collected, recordCollection } from '../privacy/ledger'
 
 export interface RegisterDeps {
   db: Database
@@ -36,7 +38,7 @@ interface Registration {
  */
 async function register(
   deps: RegisterDeps,
-  account: { key: AccountKey; channel: Channel; to: string; user: NewUser },
+  account: { key: AccountKey; channel: Channel; to: string; user: NewUser; collected: Collected },
   input: Registration,
   origin: ClientOrigin,
   locale: Locale,
@@ -51,6 +53,7 @@ async function register(
     const userId = await insertUser(tx, { ...account.user, passwordHash, createdAt: now, updatedAt: now })
     if (!userId) throw new AppError('ALREADY_REGISTERED')
     await recordSignatures(tx, userId, versionIds, origin, now)
+    await recordCollection(tx, userId, 'register', [account.collected], now)
     return startSession(tx, userId, origin, now)
   })
 }
@@ -62,7 +65,8 @@ export async function registerByPhone(
   locale: Locale,
 ): Promise<LoginState> {
   const phone = await resolvePhone(deps.db, input.region, input.phone, locale)
-  const account = { key: { phoneE164: phone.phoneE164 }, channel: 'sms' as const, to: phone.phoneE164, user: phone }
+  const collected: Collected = { type: 'phone', masked: mask(phone.phone) }
+  const account = { key: { phoneE164: phone.phoneE164 }, channel: 'sms' as const, to: phone.phoneE164, user: phone, collected }
   return register(deps, account, input, origin, locale)
 }
 
@@ -73,5 +77,6 @@ export async function registerByEmail(
   locale: Locale,
 ): Promise<LoginState> {
   const email = normaliseEmail(input.email)
-  return register(deps, { key: { email }, channel: 'email', to: email, user: { email } }, input, origin, locale)
+  const collected: Collected = { type: 'email', masked: maskEmail(email) }
+  return register(deps, { key: { email }, channel: 'email', to: email, user: { email }, collected }, input, origin, locale)
 }

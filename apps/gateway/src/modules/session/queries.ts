@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { preparedStatement } from '../../db/prepared'
 import { appUser, userSession } from '../../db/schema'
@@ -16,6 +16,7 @@ const SESSION_FIELDS = [
   'ip',
   'deviceId',
   'client',
+  'userAgent',
 ] as const satisfies ReadonlyArray<keyof SessionRow>
 type NewSession = Pick<SessionRow, (typeof SESSION_FIELDS)[number]>
 
@@ -50,6 +51,8 @@ export async function findLiveSession(db: Database, accessHash: string, now: Dat
       userId: userSession.userId,
       certificationStatus: appUser.certificationStatus,
       certifiedAt: appUser.certifiedAt,
+      createdAt: userSession.createdAt,
+      lastActiveAt: userSession.lastActiveAt,
     })
     .from(userSession)
     .innerJoin(appUser, eq(appUser.id, userSession.userId))
@@ -106,3 +109,12 @@ export async function countLiveSessions(db: Database, userId: string, now: Date)
     .where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, now)))
   return row.count
 }
+
+/** Records that a pair was used (the devices screen's "last active"). */
+export async function touchSession(db: Database, sessionId: string, now: Date): Promise<void> {
+  await db.update(userSession).set({ lastActiveAt: now }).where(eq(userSession.id, sessionId))
+}
+
+/** Revokes every login of a user but one (the current). */
+export const revokeOtherFamilies = (db: Database, userId: string, keepFamilyId: string, now: Date) =>
+  revokeWhere(db, and(eq(userSession.userId, userId), ne(userSession.familyId, keepFamilyId)), now)

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { AppError } from '../../lib/app-error'
 import { newToken, sha256Hex } from '../../lib/digest'
-import { findByRefreshHash, findLiveSession, insertSession, markRotated, revokeFamily, revokeUserSessions } from './queries'
+import { findByRefreshHash, findLiveSession, insertSession, markRotated, revokeFamily, revokeOtherFamilies, revokeUserSessions, touchSession } from './queries'
 
 /** The login session of an authenticated request. */
 export interface Auth {
@@ -46,7 +46,10 @@ export async function startSession(
     accessExpiresAt: new Date(now.getTime() + seconds(ACCESS_TOKEN_TTL_S)),
     refreshExpiresAt: withRefresh ? new Date(now.getTime() + seconds(REFRESH_TOKEN_TTL_S)) : null,
     createdAt: now,
-    ...origin,
+    ip: origin.ip,
+    deviceId: origin.deviceId,
+    client: origin.client,
+    userAgent: origin.userAgent ?? '',
   })
   return {
     userId,
@@ -57,10 +60,18 @@ export async function startSession(
   }
 }
 
+/**
+ * How precisely "last active" is kept: a pair's row is written when its last recorded use is older
+ * than this, so a busy session costs one small write per five minutes, not one per call.
+ */
+export const SESSION_ACTIVITY_GRANULARITY_MS = 5 * 60_000
+
 /** The session of an access token, when it is live. */
 export async function authenticate(db: Database, accessToken: string, now: Date): Promise<Auth | undefined> {
   const row = await findLiveSession(db, sha256Hex(accessToken), now)
   if (!row) return undefined
+  const lastActive = (row.lastActiveAt ?? row.createdAt).getTime()
+  if (now.getTime() - lastActive >= SESSION_ACTIVITY_GRANULARITY_MS) await touchSession(db, row.sessionId, now)
   return {
     userId: row.userId,
     sessionId: row.sessionId,
@@ -96,3 +107,6 @@ export const endSession = (db: Database, auth: Auth, now: Date) => revokeFamily(
 
 /** Ends every login of the user. */
 export const endAllSessions = (db: Database, userId: string, now: Date) => revokeUserSessions(db, userId, now)
+
+/** Ends every login of the user but this one. */
+export const endOtherSessions = (db: Database, auth: Pick<Auth, 'userId' | 'familyId'>, now: Date) => revokeOtherFamilies(db, auth.userId, auth.familyId, now)

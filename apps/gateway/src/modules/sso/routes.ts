@@ -9,7 +9,7 @@ import { HEALTH_MINI_APP_ID, issueHandback, quickLogin } from './service'
 export const HANDBACK_PATH = '/app/sso/grant/handback'
 
 export default async function ssoRoutes(fastify: FastifyInstance) {
-  await registerApp(fastify.db, HEALTH_MINI_APP_ID, 'Health mini-program', loadAppSecret(fastify.config.dataDir, 'health-mini.secret'))
+  await registerApp(fastify.db, HEALTH_MINI_APP_ID, 'Health mini-program', loadAppSecret(fastify.config.keysDir, 'health-mini.secret'))
 
   registerCall(fastify, calls.ssoLogin, (request) => quickLogin(fastify.db, request.query, clientOrigin(request), fastify.now()))
 

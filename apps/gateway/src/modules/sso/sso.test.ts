@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
-const hm = () => basic(HEALTH_MINI_APP_ID, loadAppSecret(t.config.dataDir, 'health-mini.secret'))
+const hm = () => basic(HEALTH_MINI_APP_ID, loadAppSecret(t.config.keysDir, 'health-mini.secret'))
 const handback = (body: object, authorization = hm()) =>
   t.app.inject({ method: 'POST', url: HANDBACK_PATH, headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) })
 const sso = (token: string, timestamp = clock.now().getTime(), locale = 'en-US') =>
@@ -44,7 +44,7 @@ describe('quick login (SPEC §4): hand-back token → ssoLogin', () => {
 
   it('hands back only to the health mini-program with its credentials, for a known user', async () => {
     expectRefusal(await handback({ userId }, basic(HEALTH_MINI_APP_ID, 'wrong')), 'APP_CREDENTIALS_INVALID', 401)
-    expectRefusal(await handback({ userId }, basic(LEGACY_APP_ID, loadLegacySecret(t.config.dataDir))), 'FORBIDDEN', 403)
+    expectRefusal(await handback({ userId }, basic(LEGACY_APP_ID, loadLegacySecret(t.config.keysDir))), 'FORBIDDEN', 403)
     expectRefusal(await handback({ userId: '00000000-0000-4000-8000-000000000000' }), 'QUICK_LOGIN_FAILED', 401)
     expect((await handback({ userId: 'not-a-uuid' })).statusCode).toBe(400)
   })

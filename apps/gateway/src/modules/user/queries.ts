@@ -19,6 +19,7 @@ const columns = {
   certifiedAt: appUser.certifiedAt,
   address: appUser.address,
   postcode: appUser.postcode,
+  createdAt: appUser.createdAt,
   hasPassword: sql<boolean>`${appUser.passwordHash} is not null`,
 }
 

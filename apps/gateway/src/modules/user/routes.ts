@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error'
 import { registerCall } from '../../lib/call-route'
 import { authOf } from '../../plugins/auth'
 import { findAvatar, saveAvatar } from './avatar'
+import { recordCollection } from '../privacy/ledger'
 import { type UserDeps, editPersonalInfo, getPersonalInfo, getUserInfo } from './service'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -29,7 +30,9 @@ export default async function userRoutes(fastify: FastifyInstance) {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('AVATAR_TOO_LARGE')
       throw new AppError('AVATAR_INVALID', { cause: error })
     })
-    return { photo: await saveAvatar(fastify.db, userId, bytes, fastify.now()) }
+    const photo = await saveAvatar(fastify.db, userId, bytes, fastify.now())
+    await recordCollection(fastify.db, userId, 'avatarUpload', [{ type: 'avatar' }], fastify.now())
+    return { photo }
   })
 
   // The avatar image, public by its unguessable URL (user id + content hash), cached for good.

@@ -9,6 +9,7 @@ import { maskIdNo } from '../roster/identity'
 import { openIdNo } from '../roster/queries'
 import { certificationExpired } from '../session/service'
 import { maskEmail } from './contact'
+import { recordCollection } from '../privacy/ledger'
 import { avatarUrl, findAvatarHash } from './avatar'
 import { findUserById, updatePersonalFields, usernameTaken } from './queries'
 
@@ -88,6 +89,8 @@ export async function editPersonalInfo(
   if (username && (await usernameTaken(deps.db, username, userId))) throw new AppError('USERNAME_TAKEN')
   const changed = await updatePersonalFields(deps.db, userId, { ...input, ...(username ? { username } : {}) }, deps.now())
   if (!changed) throw new AppError('USERNAME_TAKEN')
+  const fields = (['username', 'address', 'postcode'] as const).filter((field) => input[field])
+  await recordCollection(deps.db, userId, 'profileEdit', fields.length ? [{ type: 'profile', masked: fields.join(' · '), count: fields.length }] : [], deps.now())
   return getPersonalInfo(deps, userId, locale)
 }
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { HmacKey } from '../../infra/crypto/hmac-key'
 import type { Kv } from '../../infra/kv'
 import type { Channel, Notifier } from '../../infra/notifier'
+import { deliverInBackground } from '../../infra/notifier/background'
 import { AppError } from '../../lib/app-error'
 import { type ClientOrigin, clientKey } from '../../lib/client-origin'
 import { claimCooldown, countToday, liveRecord, putRecord } from '../../lib/throttle'
@@ -41,6 +42,14 @@ async function refuseOverDailyCaps({ kv }: CodeDeps, target: CodeTarget, origin:
 }
 
 /**
+ * How a code leaves: `await` (the call answers once it is sent, or fails with SMS_CODE_FAILED /
+ * EMAIL_CODE_FAILED), `background` (sent after the answer; the answer says nothing of the
+ * delivery), or `never` (kept but not sent: password recovery for a phone or email no account
+ * holds, answered exactly like a known one).
+ */
+export type Delivery = 'await' | 'background' | 'never'
+
+/**
  * Sends a new 6-digit code, replacing any earlier one of the target. A destination gets at most
  * one code per CODE_RESEND_COUNTDOWN_S (whatever the scene) and LIMITS per day, as does a client.
  * Only an HMAC of the code is kept, for CODE_TTL_S.
@@ -51,6 +60,7 @@ export async function sendCode(
   origin: ClientOrigin,
   locale: Locale,
   sentTo: string,
+  delivery: Delivery = 'await',
 ): Promise<CodeSent> {
   const now = deps.now()
   const cooldownKey = `code:cooldown:${target.channel}:${target.to}`
@@ -62,14 +72,16 @@ export async function sendCode(
   const key = codeKey(target)
   await putRecord(deps.kv, key, { digest: deps.hmacKey.digest(purposeOf(target), code) }, now, CODE_TTL_S * 1000)
   await deps.kv.del(`${key}:tries`)
+  const send = () =>
+    deps.notifier.send({ channel: target.channel, to: target.to, locale, template: 'verificationCode', params: { code, minutes: String(CODE_TTL_S / 60) } })
+  if (delivery !== 'await') {
+    if (delivery === 'background') {
+      deliverInBackground(send(), (error) => deps.log.warn({ err: error, scene: target.scene, channel: target.channel }, 'verification code not sent'))
+    }
+    return { sentTo, resendAfter: CODE_RESEND_COUNTDOWN_S, expiresIn: CODE_TTL_S }
+  }
   try {
-    await deps.notifier.send({
-      channel: target.channel,
-      to: target.to,
-      locale,
-      template: 'verificationCode',
-      params: { code, minutes: String(CODE_TTL_S / 60) },
-    })
+    await send()
   } catch (error) {
     await Promise.all([deps.kv.del(key), deps.kv.del(cooldownKey)])
     throw new AppError(target.channel === 'sms' ? 'SMS_CODE_FAILED' : 'EMAIL_CODE_FAILED', { cause: error })

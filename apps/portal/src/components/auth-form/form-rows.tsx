@@ -57,7 +57,13 @@ export function PhoneRow<T extends FieldValues>({ control, error }: RowProps<T>)
 }
 
 /** The 6-digit code with its "get code" button and the resend countdown of its destination. */
-export function CodeRow<T extends FieldValues>({ control, error, target, onAsk }: RowProps<T> & { target: CodeTarget; onAsk: () => void }) {
+export function CodeRow<T extends FieldValues>({
+  control,
+  error,
+  target,
+  countdownKey,
+  onAsk,
+}: RowProps<T> & { onAsk: () => void } & ({ target: CodeTarget; countdownKey?: undefined } | { target?: undefined; countdownKey: string })) {
   const { t } = useI18n()
   return (
     <TextRow
@@ -67,7 +73,7 @@ export function CodeRow<T extends FieldValues>({ control, error, target, onAsk }
       type="number"
       maxLength={6}
       placeholder={t.auth.codePlaceholder}
-      trail={<CodeButton countdownKey={targetKey(target)} onClick={onAsk} />}
+      trail={<CodeButton countdownKey={countdownKey ?? targetKey(target!)} onClick={onAsk} />}
     />
   )
 }

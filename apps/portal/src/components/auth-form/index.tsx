@@ -1,4 +1,4 @@
-import { wire, type AppAgreement } from '@ess/contract/wire'
+import { wire, type AgreementType, type AppAgreement } from '@ess/contract/wire'
 import { Checked, CheckNormal, Eye, Marshalling } from '@nutui/icons-react-taro'
 import { Input } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -128,17 +128,23 @@ export function AgreementCheck({
   onChange,
   onAgreements,
   error,
+  type = '1',
+  prefix,
 }: {
   checked: boolean
   onChange: (checked: boolean) => void
   onAgreements?: (list: AppAgreement[]) => void
   error?: string
+  /** The agreement set (getAppAgreements type): 1 to use the app, 2 the cancellation agreement. */
+  type?: AgreementType
+  /** The words before the links (default: the sign-up wording). */
+  prefix?: string
 }) {
   const { t, locale } = useI18n()
   const [list, setList] = useState<AppAgreement[]>([])
   useEffect(() => {
     let alive = true
-    void request(wire.getAppAgreements, { type: '1' }, { needShowToast: false }).then((items) => {
+    void request(wire.getAppAgreements, { type }, { needShowToast: false }).then((items) => {
       if (!alive || !items) return
       setList(items)
       onAgreements?.(items)
@@ -147,7 +153,7 @@ export function AgreementCheck({
       alive = false
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [locale])
+  }, [locale, type])
   return (
     <View className={`auth-agree${error ? ' auth-agree--error' : ''}`}>
       <View className="auth-agree__line">
@@ -155,14 +161,14 @@ export function AgreementCheck({
           className="auth-agree__box"
           role="checkbox"
           aria-checked={checked}
-          aria-label={t.auth.agreePrefix}
+          aria-label={prefix ?? t.auth.agreePrefix}
           data-testid="agree"
           onClick={() => onChange(!checked)}
         >
           {checked ? <Checked size={16} color="var(--nutui-color-primary)" /> : <CheckNormal size={16} color="#c9cdd4" />}
         </View>
         <View className="auth-agree__text">
-          <Text onClick={() => onChange(!checked)}>{t.auth.agreePrefix}</Text>
+          <Text onClick={() => onChange(!checked)}>{prefix ?? t.auth.agreePrefix}</Text>
           <AgreementLinks list={list} locale={locale} template="{links}" linkClassName="auth-agree__link" linkTestId="agreement-link" />
         </View>
       </View>

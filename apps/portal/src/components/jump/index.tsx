@@ -9,46 +9,63 @@ import { requireLogin } from '../../core/auth/target'
 import { userStore } from '../../core/auth/user-store'
 import { needsRealName, openRealName } from '../../core/real-name/gate'
 import { innerJump } from '../../core/links/jump'
-import { goHome } from '../../core/navigation'
-import { useI18n } from '../../i18n'
+import { canGoBack, goBack, goHome } from '../../core/navigation'
+import { fill, useI18n } from '../../i18n'
 import { PageFrame } from '../page-frame'
 import './index.scss'
 
+type JumpState = 'going' | 'unknown' | 'guarded' | 'failed'
+
 /**
- * The page that carries an inner jump (query `dest`): asks for a one-time code and leaves for the
- * provider's page; a failure says so and offers home. Used by pages/jump/transition and
- * pages/template/middlePage.
+ * The page that carries an inner jump (query `dest`): a spinner with the destination's name while a
+ * one-time code is fetched, then the provider's page. A jump refused by the auto-jump guard (SPEC
+ * §4, 5 s), an unknown destination or a failed code each say why, with a retry where it helps and
+ * a way back; never a blank page. Used by pages/jump/transition and pages/template/middlePage.
  */
 export function JumpCarrier({ route }: { route: RoutePath }) {
   const { t } = useI18n()
+  const j = t.me.jump
   const dest = useRouter().params.dest
-  const [failed, setFailed] = useState(false)
-  useDidShow(() => {
-    if (!(INNER_JUMP_DESTINATIONS as readonly string[]).includes(dest ?? '')) return setFailed(true)
+  const known = (INNER_JUMP_DESTINATIONS as readonly string[]).includes(dest ?? '')
+  const [state, setState] = useState<JumpState>(known ? 'going' : 'unknown')
+  const start = () => {
+    if (!known) return setState('unknown')
     if (!requireLogin(route, { dest })) return
-    setFailed(false)
+    setState('going')
     void (async () => {
       // Inner destinations need real-name verification (SPEC §6): after login, the gate comes next.
       if (needsRealName(userStore.getState().user ?? (await loadUser()))) return openRealName('home', { route, query: { dest } }, { replace: true })
-      setFailed((await innerJump(dest as InnerJumpDestination)) === 'failed')
+      const outcome = await innerJump(dest as InnerJumpDestination)
+      if (outcome !== 'left') setState(outcome)
     })()
-  })
+  }
+  useDidShow(start)
+  const back = () => void (canGoBack() ? goBack() : goHome())
+  const name = known ? j.names[dest as InnerJumpDestination] : ''
   return (
     <PageFrame route={route}>
       <View className="jump" data-testid="jump">
-        {failed ? (
+        {state === 'going' ? (
           <>
-            <Text className="jump__text" data-testid="jump-failed">
-              {t.cms.jumpFailed}
-            </Text>
-            <Button type="primary" shape="round" onClick={() => void goHome()}>
-              {t.cms.backHome}
+            <Loading size={28} className="jump__spinner" />
+            <Text className="jump__text">{fill(j.going, { name })}</Text>
+            <Button fill="none" size="small" onClick={back}>
+              {j.back}
             </Button>
           </>
         ) : (
           <>
-            <Loading size={28} className="jump__spinner" />
-            <Text className="jump__text">{t.cms.jumping}</Text>
+            <Text className="jump__text" data-testid="jump-failed">
+              {state === 'unknown' ? j.unknown : state === 'guarded' ? j.guarded : j.failed}
+            </Text>
+            {state !== 'unknown' && (
+              <Button type="primary" shape="round" onClick={start} data-testid="jump-retry">
+                {j.retry}
+              </Button>
+            )}
+            <Button fill="outline" type="primary" shape="round" onClick={back}>
+              {canGoBack() ? j.back : t.cms.backHome}
+            </Button>
           </>
         )}
       </View>

@@ -1,4 +1,4 @@
-import { wire, type CodeScene, type CodeSent } from '@ess/contract/wire'
+import { wire, type CodeScene, type CodeSent, type PassCodeScene } from '@ess/contract/wire'
 import { fill, getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { toast } from '../toast'
@@ -25,6 +25,30 @@ export async function sendCode(target: CodeTarget, captchaToken: string): Promis
       : await request(wire.sendEmailCode, { email: target.email, scene: target.scene, captchaToken })
   if (sent) {
     startCountdown(targetKey(target), sent.resendAfter)
+    toast(fill(getDictionary().auth.codeSent, { to: sent.sentTo }))
+  }
+  return sent
+}
+
+/** Where a code to the logged-in user's own contact goes (`sendPhonePassCode` / `sendEmailPassCode`). */
+export type OwnChannel = 'sms' | 'email'
+
+/**
+ * The countdown key of a code to the user's own phone or email. The destination is the bound one
+ * (the client knows it masked only), so the key names the channel.
+ */
+export function ownCodeKey(channel: OwnChannel): string {
+  return codeKey(channel, 'own')
+}
+
+/**
+ * Sends a code to the logged-in user's own phone or email (no captcha: the login is the proof)
+ * for a scene (verifyIdentity, updatePassword, cancelAccount); same countdown and toast as `sendCode`.
+ */
+export async function sendOwnCode(channel: OwnChannel, scene: PassCodeScene): Promise<CodeSent | undefined> {
+  const sent = await request(channel === 'sms' ? wire.sendPhonePassCode : wire.sendEmailPassCode, { scene })
+  if (sent) {
+    startCountdown(ownCodeKey(channel), sent.resendAfter)
     toast(fill(getDictionary().auth.codeSent, { to: sent.sentTo }))
   }
   return sent

@@ -20,6 +20,9 @@ const PRE_CONSENT_PATHS: ReadonlySet<string> = new Set(
     wire.cmsPage,
     wire.informationTree,
     wire.informationDetail,
+    // The two privacy lists: what the app collects and shares, readable before consenting.
+    wire.privacyTypeList,
+    wire.privacyThirdParties,
   ].map((c) => c.path),
 )
 

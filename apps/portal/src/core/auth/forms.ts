@@ -27,7 +27,7 @@ export const passwordLoginForm = z.object({
 })
 export type PasswordLoginForm = z.infer<typeof passwordLoginForm>
 
-const phoneTarget = { region: z.string().default(DEFAULT_PHONE_REGION), phone: z.string() }
+export const phoneTarget = { region: z.string().default(DEFAULT_PHONE_REGION), phone: z.string() }
 
 /** Just the phone (to ask for a code before the rest of the form is filled in). */
 export const phoneForm = z.object(phoneTarget).superRefine(checkPhoneOfRegion)
@@ -36,11 +36,11 @@ export const emailForm = z.object({ email: emailField })
 export const codeLoginForm = z.object({ ...phoneTarget, code: codeField, agreed }).superRefine(checkPhoneOfRegion)
 export type CodeLoginForm = z.input<typeof codeLoginForm>
 
-const newPassword = {
+export const newPassword = {
   password: rules.password,
   confirmPassword: z.string({ error: 'password.required' }).min(1, { error: 'password.required' satisfies RuleMessageKey }),
 }
-const matching = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
+export const matching = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.confirmPassword && v.password !== v.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'password.mismatch' satisfies RuleMessageKey })
   }

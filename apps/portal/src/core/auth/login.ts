@@ -10,14 +10,14 @@ import { completeLogin, type LoginSuccessOptions } from './session'
  */
 const THROW = { needThrowErr: true } as const
 
-type Seal = (password: string) => Promise<EncryptedPassword>
+export type Seal = (password: string) => Promise<EncryptedPassword>
 
 /**
  * Seals the passwords of a call and sends it. When the gateway's key pair was replaced inside the
  * client's 1200 s key cache (PASSWORD_KEY_CHANGED, answered before anything is spent), the key is
  * fetched again and the call sent once more; the user sees nothing of it.
  */
-async function sendSealed<T>(send: (seal: Seal, options: RequestOptions & typeof THROW) => Promise<T>): Promise<T> {
+export async function sendSealed<T>(send: (seal: Seal, options: RequestOptions & typeof THROW) => Promise<T>): Promise<T> {
   try {
     return await send((p) => encryptPassword(p), { ...THROW, handledErrorCodes: ['PASSWORD_KEY_CHANGED'] })
   } catch (error) {
@@ -57,7 +57,7 @@ export async function loginByCode(
   return finish(state, options)
 }
 
-async function sealPair(seal: Seal, password: string, confirmPassword: string) {
+export async function sealPair(seal: Seal, password: string, confirmPassword: string) {
   const [a, b] = await Promise.all([seal(password), seal(confirmPassword)])
   return { password: a.cipher, confirmPassword: b.cipher, keyId: a.keyId }
 }

@@ -3,6 +3,7 @@ import { getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { platform } from '../platform'
 import { clearSession, getToken, storeTokens } from '../session'
+import { clientStorage } from '../storage'
 import { toast } from '../toast'
 import { resetPromptState } from '../agreements'
 import { currentAppId, returnUrlWithToken } from './redirect'
@@ -80,6 +81,20 @@ export async function logout(): Promise<void> {
 export async function signOut(): Promise<void> {
   await endSession(wire.signOut)
   toast(getDictionary().auth.loggedOut)
+}
+
+/**
+ * After the account was cancelled (its sessions are already gone on the gateway): as logout, and
+ * the stored values of SPEC §3 that belonged to the account are dropped too (cached key, open ids,
+ * outer app, gray scheme, page-loading data, auto-jump time). The device's own values stay: its
+ * id, its language and its privacy-consent answer.
+ */
+export function forgetAccount(): void {
+  for (const name of ['publicKey', 'openIds', 'outerAppId', 'outerClient', 'grayScheme', 'pageLoading', 'autoJumpAt'] as const) clientStorage.remove(name)
+  clearSession()
+  resetUserStore()
+  resetPromptState()
+  emit('logout')
 }
 
 /** Test helper. */

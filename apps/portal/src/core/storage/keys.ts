@@ -17,6 +17,9 @@ export const STORAGE_KEYS = {
   microAssistantKey: 'micro-assistant-key',
   pageLoading: 'page-loading',
   autoJumpAt: 'auto-jump-time',
+  /** Ours (display settings): the brand colour and text size the user chose. */
+  themeColor: 'theme-color',
+  textSize: 'text-size',
 } as const
 
 export type StorageName = keyof typeof STORAGE_KEYS
@@ -48,7 +51,13 @@ export interface StoredValues {
   pageLoading: Record<string, unknown>
   /** ms timestamp of the last automatic jump (auto-jump guard, SPEC §4). */
   autoJumpAt: number
+  /** '#rrggbb'. */
+  themeColor: string
+  textSize: TextSize
 }
+
+export const TEXT_SIZES = ['small', 'standard', 'large', 'extraLarge'] as const
+export type TextSize = (typeof TEXT_SIZES)[number]
 
 type Codec<T> = { encode(value: T): string; decode(raw: string): T | null }
 
@@ -87,4 +96,6 @@ export const CODECS: { [K in StorageName]: Codec<StoredValues[K]> } = {
     encode: (v) => String(v),
     decode: (raw) => (/^\d+$/.test(raw) ? Number(raw) : null),
   },
+  themeColor: { encode: (v) => v, decode: (raw) => (/^#[0-9a-f]{6}$/.test(raw) ? raw : null) },
+  textSize: { encode: (v) => v, decode: (raw) => ((TEXT_SIZES as readonly string[]).includes(raw) ? (raw as TextSize) : null) },
 }

@@ -1,5 +1,6 @@
-import { PreparingPage } from '@/components/page-frame'
+import { BindIntroPage } from '@/components/security/contact'
 
-export default function SafetyBindPhonePage() {
-  return <PreparingPage route="packages/safety/bindPhone" />
+/** The account has no phone: what binding one gives; the identity check, then the phone form. */
+export default function BindPhonePage() {
+  return <BindIntroPage kind="phone" route="packages/safety/bindPhone" />
 }

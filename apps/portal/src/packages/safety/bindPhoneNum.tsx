@@ -1,5 +1,21 @@
-import { PreparingPage } from '@/components/page-frame'
+import { useDidShow, useRouter } from '@tarojs/taro'
+import '@/components/auth-form/index.scss'
+import { PageFrame } from '@/components/page-frame'
+import { Note } from '@/components/security'
+import { PhoneForm } from '@/components/security/contact'
+import { requireLogin } from '@/core/auth/target'
+import { contactMode } from '@/core/security/contacts'
+import { useI18n } from '@/i18n'
 
-export default function SafetyBindPhoneNumPage() {
-  return <PreparingPage route="packages/safety/bindPhoneNum" />
+/** The new phone (`mode=bind|change`), reached after the identity check. */
+export default function BindPhoneNumPage() {
+  const { t } = useI18n()
+  const mode = contactMode(useRouter().params.mode)
+  useDidShow(() => void requireLogin('packages/safety/bindPhoneNum', { mode }))
+  return (
+    <PageFrame route="packages/safety/bindPhoneNum" className="auth-page">
+      <PhoneForm mode={mode} />
+      <Note>{t.security.bindPhoneIntro}</Note>
+    </PageFrame>
+  )
 }

@@ -1,5 +1,6 @@
-import { PreparingPage } from '@/components/page-frame'
+import { ContactOverviewPage } from '@/components/security/contact'
 
-export default function SafetyChangeEmailPage() {
-  return <PreparingPage route="packages/safety/changeEmail" />
+/** The bound email (masked): change it or remove it, each after the identity check. */
+export default function ChangeEmailPage() {
+  return <ContactOverviewPage kind="email" route="packages/safety/changeEmail" />
 }

@@ -1,5 +1,6 @@
-import { PreparingPage } from '@/components/page-frame'
+import { ContactOverviewPage } from '@/components/security/contact'
 
-export default function SafetyChangePhonePage() {
-  return <PreparingPage route="packages/safety/changePhone" />
+/** The bound phone (masked): change it or remove it, each after the identity check. */
+export default function ChangePhonePage() {
+  return <ContactOverviewPage kind="phone" route="packages/safety/changePhone" />
 }

@@ -17,6 +17,32 @@ export function createWebSystem(win: Window = window): SystemAdapter {
       win.location.assign(url)
       return true
     },
+    saveFile: (req) => saveWebFile(win, req),
+  }
+}
+
+/** A download through a temporary object URL, released `releaseMs` after it was made. */
+export async function saveWebFile(
+  win: Window,
+  req: { url: string; headers: Record<string, string>; fileName: string; timeoutMs: number; releaseMs: number },
+): Promise<void> {
+  const abort = new AbortController()
+  const timer = win.setTimeout(() => abort.abort(), req.timeoutMs)
+  try {
+    const response = await win.fetch(req.url, { headers: req.headers, credentials: 'include', signal: abort.signal })
+    if (!response.ok) throw Object.assign(new Error(`download ${response.status}`), { status: response.status })
+    const urls = (win as Window & typeof globalThis).URL
+    const href = urls.createObjectURL(await response.blob())
+    const link = win.document.createElement('a')
+    link.href = href
+    link.download = req.fileName
+    link.rel = 'noopener'
+    win.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    win.setTimeout(() => urls.revokeObjectURL(href), req.releaseMs)
+  } finally {
+    win.clearTimeout(timer)
   }
 }
 

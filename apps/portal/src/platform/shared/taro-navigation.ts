@@ -1,6 +1,12 @@
 import Taro from '@tarojs/taro'
 import type { NavigationAdapter } from '../types'
 
+function routeOf(page: unknown): string {
+  const p = page as { route?: string; path?: string } | undefined
+  const raw = p?.route ?? p?.path ?? ''
+  return raw.replace(/^\//, '').split('?')[0]
+}
+
 /** Taro's router: the same calls on H5 (hash routes) and in the mini-program. */
 export function createTaroNavigation(): NavigationAdapter {
   const done = () => undefined
@@ -13,9 +19,8 @@ export function createTaroNavigation(): NavigationAdapter {
     stackDepth: () => Taro.getCurrentPages().length,
     currentRoute: () => {
       const pages = Taro.getCurrentPages()
-      const top = pages[pages.length - 1] as { route?: string; path?: string } | undefined
-      const raw = top?.route ?? top?.path ?? ''
-      return raw.replace(/^\//, '').split('?')[0]
+      return routeOf(pages[pages.length - 1])
     },
+    stackRoutes: () => Taro.getCurrentPages().map(routeOf),
   }
 }

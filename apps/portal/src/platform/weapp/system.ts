@@ -41,5 +41,12 @@ export function createMiniSystem(): SystemAdapter {
       }
     },
     leaveTo: () => false,
+    async saveFile(req) {
+      const result = await Taro.downloadFile({ url: req.url, header: req.headers, timeout: req.timeoutMs })
+      if (result.statusCode !== 200) throw Object.assign(new Error(`download ${result.statusCode}`), { status: result.statusCode })
+      const fileType = req.fileName.endsWith('.pdf') ? 'pdf' : undefined
+      if (fileType) await Taro.openDocument({ filePath: result.tempFilePath, fileType, showMenu: true })
+      else await Taro.saveFile({ tempFilePath: result.tempFilePath })
+    },
   }
 }

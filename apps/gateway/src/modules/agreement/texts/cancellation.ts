@@ -4,14 +4,14 @@ export const cancellationAgreement: AgreementSeed = {
   code: 'cancellation',
   setType: '2',
   sortOrder: 10,
-  version: '1.0',
-  publishedAt: '2025-01-01T00:00:00+08:00',
+  version: '1.1',
+  publishedAt: '2025-06-01T00:00:00+08:00',
   required: true,
   name: { 'zh-CN': '账号注销协议', 'en-US': 'Account Cancellation Agreement' },
   body: {
     'zh-CN': `# 账号注销协议
 
-版本：1.0　生效日期：2025年1月1日
+版本：1.1　生效日期：2025年6月1日
 
 在您申请注销员工服务平台（以下简称"本平台"）账号前，请仔细阅读本协议。**账号注销后不可恢复，请您谨慎操作。**
 
@@ -40,7 +40,7 @@ export const cancellationAgreement: AgreementSeed = {
 
 ## 四、个人信息的处理
 
-注销成功后，我们将在15个工作日内删除您的个人信息或对其进行匿名化处理。法律法规要求保存的信息（如与税务、社会保险相关的记录），我们将在规定期限内保存，期间不再用于其他目的，期满后删除。
+您确认注销后，注销**立即完成**（远早于国家规定的15个工作日）：您的个人资料、手机号、邮箱、用户名、头像、实名认证关联及加密保存的证件号和银行卡号、第三方账号绑定、登录设备和安全记录将被即时删除，手机号、邮箱和用户名可重新注册。我们仅保留一条不含个人信息的注销记录（账号编号、注销时间、由本人申请），用于安全审计。用人单位、社会保险和住房公积金经办机构、税务机关依法保存的记录不受本平台注销影响。
 
 ## 五、注销流程
 
@@ -54,7 +54,7 @@ export const cancellationAgreement: AgreementSeed = {
 `,
     'en-US': `# Account Cancellation Agreement
 
-Version 1.0 · Effective 1 January 2025
+Version 1.1 · Effective 1 June 2025
 
 Please read this agreement carefully before you ask to cancel your account on the Employee Services Portal (the "Portal"). **A cancelled account cannot be restored; please decide with care.**
 
@@ -83,7 +83,7 @@ Cancelling your Portal account **does not affect** your employment, nor the reco
 
 ## 4. Your personal information
 
-After the cancellation we delete or anonymise your personal information within 15 working days. Information that the law requires us to keep (such as tax and social insurance related records) is kept for the required period, used for no other purpose, and deleted afterwards.
+Once you confirm, the cancellation **completes at once** (well within the 15 working days the national rules allow): your profile, phone, email, username, avatar, real-name link with the encrypted ID and bank-card numbers, third-party bindings, signed-in devices and security history are deleted immediately, and the phone, email and username can be registered again. We keep only a cancellation record without personal information (account number, time of cancellation, requested by you) for security audits. Records kept by law by your employer, the social insurance and housing fund agencies and the tax authorities are not affected by cancelling your Portal account.
 
 ## 5. How to cancel
 

@@ -1,5 +1,61 @@
-import { PreparingPage } from '@/components/page-frame'
+import { PUSH_KINDS, ROUTE_PATHS } from '@ess/contract/wire'
+import { Switch } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
+import { useStore } from 'zustand'
+import { ListCard } from '@/components/list-card'
+import { PageFrame } from '@/components/page-frame'
+import { rememberLoginTarget } from '@/core/auth/target'
+import { openRoute } from '@/core/navigation'
+import { loadPushSettings, pushStore, setPush } from '@/core/push/settings'
+import { getToken } from '@/core/session'
+import { useI18n } from '@/i18n'
+import '@/components/me/index.scss'
 
+const ROUTE = 'packages/users/setting/pushSet' as const
+
+/** Push settings (SPEC §2): the four kinds, switched at once, put back when the server refuses. */
 export default function UsersSettingPushSetPage() {
-  return <PreparingPage route="packages/users/setting/pushSet" />
+  const { t } = useI18n()
+  const p = t.me.push
+  const settings = useStore(pushStore, (s) => s.settings)
+  const saving = useStore(pushStore, (s) => s.saving)
+  useDidShow(() => {
+    if (!getToken()) {
+      rememberLoginTarget(ROUTE)
+      void openRoute(ROUTE_PATHS.login, undefined, { replace: true })
+      return
+    }
+    void loadPushSettings()
+  })
+  return (
+    <PageFrame route="packages/users/setting/pushSet">
+      <Text className="me-intro">{p.intro}</Text>
+      {settings && (
+        <ListCard>
+          {PUSH_KINDS.map((kind) => {
+            const enabled = settings.find((row) => row.kind === kind)?.enabled ?? true
+            return (
+              <View key={kind} className="me-item" data-testid={`push-${kind}`}>
+                <View className="me-item__main">
+                  <Text className="me-item__title">{p.kinds[kind].title}</Text>
+                  <Text className="me-item__sub">{p.kinds[kind].hint}</Text>
+                </View>
+                <View className="me-item__end">
+                  <Switch
+                    checked={enabled}
+                    disabled={saving === kind}
+                    aria-label={p.kinds[kind].title}
+                    data-testid={`push-switch-${kind}`}
+                    onChange={(value: boolean) => void setPush(kind, value)}
+                  />
+                </View>
+              </View>
+            )
+          })}
+        </ListCard>
+      )}
+      <Text className="me-intro">{p.securityNote}</Text>
+    </PageFrame>
+  )
 }

@@ -1,5 +1,63 @@
-import { PreparingPage } from '@/components/page-frame'
+import { PRIVACY_INFO_TYPES, PRIVACY_PERIODS, type PrivacyInfoType, type PrivacyPeriod, type PrivacyRecord } from '@ess/contract/wire'
+import { Text, View } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
+import { EmptyState } from '@/components/empty-state'
+import { ListCard } from '@/components/list-card'
+import { PeriodTabs, shownTime } from '@/components/me/periods'
+import { PageFrame } from '@/components/page-frame'
+import { loadPrivacyRecords } from '@/core/privacy/api'
+import { fill, useI18n } from '@/i18n'
+import '@/components/me/index.scss'
 
+const asType = (v: string | undefined): PrivacyInfoType => ((PRIVACY_INFO_TYPES as readonly string[]).includes(v ?? '') ? (v as PrivacyInfoType) : 'phone')
+const asPeriod = (v: string | undefined): PrivacyPeriod => ((PRIVACY_PERIODS as readonly string[]).includes(v ?? '') ? (v as PrivacyPeriod) : '1y')
+
+/** One type of personal information: each collection with its time, scene and the value masked. */
 export default function UsersSettingSingleListPage() {
-  return <PreparingPage route="packages/users/setting/singleList" />
+  const { t, locale } = useI18n()
+  const p = t.me.privacy
+  const params = useRouter().params
+  const type = asType(params.type)
+  const [period, setPeriod] = useState<PrivacyPeriod>(asPeriod(params.period))
+  const [data, setData] = useState<{ name: string; purpose: string; records: PrivacyRecord[] } | null>(null)
+  useEffect(() => {
+    let live = true
+    void loadPrivacyRecords(type, period).then((next) => live && next && setData(next))
+    return () => {
+      live = false
+    }
+  }, [type, period, locale])
+
+  return (
+    <PageFrame route="packages/users/setting/singleList">
+      {data && (
+        <View className="me-card">
+          <View className="me-card__title" data-testid="single-name">{data.name}</View>
+          <View className="me-field">
+            <Text className="me-field__label">{p.purposeLabel}</Text>
+            <Text className="me-field__value">{data.purpose}</Text>
+          </View>
+        </View>
+      )}
+      <PeriodTabs value={period} onChange={setPeriod} />
+      {data && !data.records.length && <EmptyState description={p.recordsEmpty} />}
+      {data && data.records.length > 0 && (
+        <ListCard>
+          {data.records.map((record, i) => (
+            <View key={`${record.at}-${i}`} className="me-item" data-testid="privacy-record">
+              <View className="me-item__main">
+                <Text className="me-item__title">{record.sceneName}</Text>
+                <Text className="me-item__sub">{shownTime(record.at)}</Text>
+              </View>
+              <View className="me-item__end">
+                <Text className="me-item__sub">{record.value ?? '—'}</Text>
+                {record.count > 1 && <Text className="me-item__sub">{fill(p.times, { count: record.count })}</Text>}
+              </View>
+            </View>
+          ))}
+        </ListCard>
+      )}
+    </PageFrame>
+  )
 }

@@ -1,5 +1,43 @@
-import { PreparingPage } from '@/components/page-frame'
+import type { ThirdParty } from '@ess/contract/wire'
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { PageFrame } from '@/components/page-frame'
+import { loadThirdParties } from '@/core/privacy/api'
+import { useI18n } from '@/i18n'
+import '@/components/me/index.scss'
 
+/** The third-party sharing list (MIIT 2021): recipient, purpose, data shared, method. */
 export default function UsersSettingThirdInfoListPage() {
-  return <PreparingPage route="packages/users/setting/thirdInfoList" />
+  const { t, locale } = useI18n()
+  const p = t.me.privacy
+  const [parties, setParties] = useState<ThirdParty[] | null>(null)
+  useEffect(() => {
+    let live = true
+    void loadThirdParties().then((next) => live && next && setParties(next))
+    return () => {
+      live = false
+    }
+  }, [locale])
+  const field = (label: string, value: string) => (
+    <View className="me-field">
+      <Text className="me-field__label">{label}</Text>
+      <Text className="me-field__value">{value}</Text>
+    </View>
+  )
+  return (
+    <PageFrame route="packages/users/setting/thirdInfoList">
+      <Text className="me-intro">{p.thirdPartyIntro}</Text>
+      {(parties ?? []).map((party) => (
+        <View key={party.id} className="me-card" data-testid={`third-party-${party.id}`}>
+          <View className="me-card__title">
+            <Text>{party.recipient}</Text>
+            {!party.active && <Text className="me-badge">{p.inactive}</Text>}
+          </View>
+          {field(p.purpose, party.purpose)}
+          {field(p.data, party.data)}
+          {field(p.method, party.method)}
+        </View>
+      ))}
+    </PageFrame>
+  )
 }

@@ -1,0 +1,100 @@
+import type { Locale, UserInfo } from '@ess/contract'
+import { and, eq } from 'drizzle-orm'
+import { appUser } from '../../db/schema'
+import type { Channel } from '../../infra/notifier'
+import { AppError } from '../../lib/app-error'
+import type { ClientOrigin } from '../../lib/client-origin'
+import type { Auth } from '../session/service'
+import { maskEmail, normaliseEmail, resolvePhone } from '../user/contact'
+import { findUserById } from '../user/queries'
+import { getUserInfo } from '../user/service'
+import { useCode } from '../verify/codes'
+import type { SecurityDeps } from './deps'
+import { noticeToInbox, sendNotice } from './notices'
+import { mask } from '../../infra/crypto/mask'
+import { recordCollection } from '../privacy/ledger'
+import { insertSecurityEvent } from './queries'
+import { requireWindow } from './window'
+
+/**
+ * Binding, changing and removing the phone and email (SPEC §1, §6). Each needs the privileged
+ * window. A new phone or email is confirmed by the code of scene `bind` sent to it (Kratos'
+ * verify-new-address) before it replaces the old one; one held by another account is refused
+ * (ALREADY_REGISTERED, also when a concurrent binding wins the unique index); the old contact is
+ * told of the change. Removing refuses to leave the account without a way to sign in.
+ */
+
+/** 'bind': only when none is bound; 'change': only when one is; 'either': bindOrChange*. */
+export type ContactMode = 'bind' | 'change' | 'either'
+
+export type NewContact = { channel: 'sms'; region: string; phone: string; code: string } | { channel: 'email'; email: string; code: string }
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return (e.code ?? e.cause?.code) === '23505'
+}
+
+export async function bindContact(
+  deps: SecurityDeps,
+  auth: Auth,
+  mode: ContactMode,
+  input: NewContact,
+  origin: ClientOrigin,
+  locale: Locale,
+): Promise<UserInfo> {
+  const now = deps.now()
+  await requireWindow(deps.kv, auth, now)
+  const user = await findUserById(deps.db, auth.userId)
+  if (!user) throw new AppError('SESSION_INVALID')
+  const old = input.channel === 'sms' ? user.phoneE164 : user.email
+  if (mode === 'bind' && old) throw new AppError('CONTACT_ALREADY_BOUND')
+  if (mode === 'change' && !old) throw new AppError('CONTACT_NOT_BOUND')
+
+  const fields =
+    input.channel === 'sms'
+      ? await resolvePhone(deps.db, input.region, input.phone, locale)
+      : { email: normaliseEmail(input.email) }
+  const to = 'phoneE164' in fields ? fields.phoneE164 : fields.email
+  if (to === old) throw new AppError('CONTACT_UNCHANGED')
+  await useCode(deps, { scene: 'bind', channel: input.channel, to }, input.code)
+
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(appUser).set({ ...fields, updatedAt: now }).where(eq(appUser.id, auth.userId))
+      await insertSecurityEvent(tx, auth.userId, input.channel === 'sms' ? 'phoneChanged' : 'emailChanged', origin, now)
+      const collected = 'phoneE164' in fields ? { type: 'phone' as const, masked: mask(fields.phone) } : { type: 'email' as const, masked: maskEmail(fields.email) }
+      await recordCollection(tx, auth.userId, 'contactBind', [collected], now)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('ALREADY_REGISTERED')
+    throw error
+  }
+  if (old) await sendNotice(deps, [{ channel: input.channel, to: old }], { template: 'contactChanged', what: input.channel === 'sms' ? 'phone' : 'email' }, origin, locale)
+  if (old) await noticeToInbox(deps, auth.userId, { template: 'contactChanged', what: input.channel === 'sms' ? 'phone' : 'email' })
+  return getUserInfo(deps, auth.userId, locale)
+}
+
+/**
+ * security/unbindContact: removes the phone or email. Refused when the account would be left with
+ * no way to sign in: no other contact, or only an email and no password (there is no sign-in by
+ * email code). The removed contact is told.
+ */
+export async function unbindContact(deps: SecurityDeps, auth: Auth, channel: Channel, origin: ClientOrigin, locale: Locale): Promise<UserInfo> {
+  const now = deps.now()
+  await requireWindow(deps.kv, auth, now)
+  const user = await findUserById(deps.db, auth.userId)
+  if (!user) throw new AppError('SESSION_INVALID')
+  const old = channel === 'sms' ? user.phoneE164 : user.email
+  if (!old) throw new AppError('CONTACT_NOT_BOUND')
+  const remainingSignIn = channel === 'sms' ? !!user.email && user.hasPassword : !!user.phoneE164
+  if (!remainingSignIn) throw new AppError('LAST_SIGN_IN_METHOD')
+  await deps.db.transaction(async (tx) => {
+    const cleared = channel === 'sms' ? { phone: null, phoneRegion: null, phoneE164: null } : { email: null }
+    const column = channel === 'sms' ? appUser.phoneE164 : appUser.email
+    await tx.update(appUser).set({ ...cleared, updatedAt: now }).where(and(eq(appUser.id, auth.userId), eq(column, old)))
+    await insertSecurityEvent(tx, auth.userId, channel === 'sms' ? 'phoneUnbound' : 'emailUnbound', origin, now)
+  })
+  await sendNotice(deps, [{ channel, to: old }], { template: 'contactChanged', what: channel === 'sms' ? 'phone' : 'email' }, origin, locale)
+  await noticeToInbox(deps, auth.userId, { template: 'contactChanged', what: channel === 'sms' ? 'phone' : 'email' })
+  return getUserInfo(deps, auth.userId, locale)
+}

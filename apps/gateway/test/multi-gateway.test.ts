@@ -1,0 +1,134 @@
+// Several gateways (issue 19 goal 5): two gateway processes on one PostgreSQL database, one Redis
+// and one KEYS_DIR, as behind a load balancer. A session made on one is valid on the other (and
+// ended on the other, ended on both), a nonce used on one is refused on the other, a password sealed
+// with one's key opens on the other, the sign-in lockout and the code-send limit count across both,
+// a CMS change is served by both. Runs when DATABASE_URL and REDIS_URL are set (CI's second run).
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { type AppAgreement, type CmsPage, type LoginState, type PasswordPubKey, calls } from '@ess/contract'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { postgresDatabase } from '../src/db/client'
+import { redisKv } from '../src/infra/kv/redis'
+import { publishPage } from '../src/modules/cms/service'
+import { databaseUrl } from './helpers/database-url'
+import { sealPassword } from './helpers/password'
+import { type GatewayProcess, httpCall, httpCaptcha, httpSmsCode, ok, send, signedCall, startGatewayProcess } from './helpers/process'
+
+const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL)
+
+async function adminQuery(statement: string) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await admin.connect()
+  try {
+    await admin.query(statement)
+  } finally {
+    await admin.end()
+  }
+}
+
+let serial = 0
+const phone = () => `136${String(process.pid % 10_000).padStart(4, '0')}${String(++serial).padStart(4, '0')}`
+const device = () => `multi-device-${process.pid}-${++serial}`
+
+describe.runIf(enabled)('two gateways on one PostgreSQL, one Redis and one KEYS_DIR', () => {
+  const name = `ess_multi_${process.pid}_${randomBytes(4).toString('hex')}`
+  let url: string
+  let keysDir: string
+  const dataDirs: string[] = []
+  const gateways: GatewayProcess[] = []
+  let a: string
+  let b: string
+  let agreementIds: string[]
+
+  beforeAll(async () => {
+    await adminQuery(`create database ${name} template ${inject('pgTemplate')}`)
+    url = databaseUrl(process.env.DATABASE_URL as string, name)
+    keysDir = await mkdtemp(path.join(os.tmpdir(), 'ess-keys-'))
+    for (let i = 0; i < 2; i++) {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ess-multi-'))
+      dataDirs.push(dataDir)
+      gateways.push(startGatewayProcess({ DATA_DIR: dataDir, KEYS_DIR: keysDir, DATABASE_URL: url, REDIS_URL: process.env.REDIS_URL as string }))
+    }
+    ;[a, b] = await Promise.all(gateways.map((gateway) => gateway.url))
+    agreementIds = (await ok<AppAgreement[]>(httpCall(a, calls.getAppAgreements, { type: '1' }))).map((x) => x.agreementId)
+  }, 120_000)
+  afterAll(async () => {
+    for (const gateway of gateways) gateway.child.kill('SIGTERM')
+    await Promise.all(gateways.map((gateway) => gateway.exit))
+    await adminQuery(`drop database if exists ${name} with (force)`)
+    for (const dir of [keysDir, ...dataDirs]) if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('a session made on one is valid on the other, and signed out on the other ends on both', async () => {
+    const p = phone()
+    const deviceId = device()
+    const code = await httpSmsCode(a, p, 'login', deviceId, b)
+    const state = await ok<LoginState>(httpCall(a, calls.loginSignupByPhoneCode, { phone: p, code, agreementIds } as never, { deviceId }))
+    expect(await ok(httpCall(b, calls.getUserInfo, undefined, { token: state.accessToken, deviceId }))).toMatchObject({ userId: state.userId, phone: p })
+    await ok(httpCall(b, calls.logout, undefined, { token: state.accessToken, deviceId }))
+    const after = await httpCall(a, calls.getUserInfo, undefined, { token: state.accessToken, deviceId })
+    expect(after.body.errorCode).toBe('SESSION_INVALID')
+  })
+
+  it('a nonce used on one is refused on the other', async () => {
+    const request = signedCall(calls.dictList, { type: 'phoneRegion' })
+    expect((await send(a, request)).status).toBe(200)
+    const replayed = await send(b, request)
+    expect(replayed.status).toBe(409)
+    expect(replayed.body.errorCode).toBe('NONCE_REUSED')
+  })
+
+  it('the code-send limit counts across both', async () => {
+    const p = phone()
+    const deviceId = device()
+    await httpSmsCode(a, p, 'login', deviceId)
+    const again = await httpCall(b, calls.sendPhoneCode, { phone: p, scene: 'login', captchaToken: await httpCaptcha(b, deviceId) } as never, { deviceId })
+    expect(again.status).toBe(429)
+    expect(again.body.errorCode).toBe('CODE_RESEND_TOO_SOON')
+  })
+
+  it('a password sealed with the key of one opens on the other, and the sign-in lockout counts across both', async () => {
+    const p = phone()
+    const deviceId = device()
+    const { publicKey } = await ok<PasswordPubKey>(httpCall(a, calls.getPasswordPubKey))
+    const sealed = await sealPassword(publicKey, 'Multi2026pass')
+    const code = await httpSmsCode(b, p, 'register', deviceId)
+    await ok(httpCall(b, calls.registerByPhonePwd, { phone: p, code, password: sealed, confirmPassword: sealed, agreementIds } as never, { deviceId }))
+    const signIn = async (gateway: string, password: string) =>
+      httpCall(gateway, calls.loginByAccount, { account: p, password: await sealPassword(publicKey, password), captchaToken: await httpCaptcha(gateway, deviceId) } as never, { deviceId })
+
+    expect((await signIn(b, 'Multi2026pass')).status).toBe(200)
+    // Five failures, alternating: the account locks (LOGIN_LOCKOUT.maxFailures = 5).
+    for (let i = 0; i < 5; i++) {
+      const refused = await signIn(i % 2 ? a : b, 'Wrong2026pass')
+      expect(refused.status).toBeGreaterThanOrEqual(400)
+    }
+    for (const gateway of [a, b]) {
+      const locked = await signIn(gateway, 'Multi2026pass')
+      expect(locked.body.errorCode).toBe('ACCOUNT_LOCKED')
+    }
+  })
+
+  it('a CMS change is served by both (each drops its cached page)', async () => {
+    const before = await Promise.all([a, b].map((gateway) => ok<CmsPage>(httpCall(gateway, calls.cmsPage, { pageCode: 'homepage' }))))
+    expect(before[0].version).toBe(before[1].version)
+    // Published as an operator's tool does: the database row, then the change token in the shared KV.
+    const database = postgresDatabase(new pg.Pool({ connectionString: url, max: 1 }), () => {})
+    const kv = await redisKv(process.env.REDIS_URL as string, { prefix: 'ess:' }, () => {})
+    try {
+      const floors = before[0].floorList.slice(0, 1)
+      await publishPage(database.db, kv, 'homepage', { zh: floors, en: floors })
+    } finally {
+      await kv.close()
+      await database.close()
+    }
+    for (const gateway of [a, b]) {
+      const after = await ok<CmsPage>(httpCall(gateway, calls.cmsPage, { pageCode: 'homepage' }))
+      expect(after.version).toBe(before[0].version + 1)
+      expect(after.floorList).toHaveLength(1)
+    }
+  })
+})

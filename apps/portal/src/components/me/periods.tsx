@@ -1,0 +1,32 @@
+import { PRIVACY_PERIODS, type PrivacyPeriod } from '@ess/contract/wire'
+import { View } from '@tarojs/components'
+import { useI18n } from '@/i18n'
+import './index.scss'
+
+/** The three periods of SPEC §9 as a segmented control. */
+export function PeriodTabs({ value, onChange }: { value: PrivacyPeriod; onChange: (period: PrivacyPeriod) => void }) {
+  const { t } = useI18n()
+  return (
+    <View className="me-tabs" role="tablist">
+      {PRIVACY_PERIODS.map((period) => (
+        <View
+          key={period}
+          role="tab"
+          aria-selected={period === value}
+          data-testid={`period-${period}`}
+          className={`me-tab${period === value ? ' me-tab--active' : ''}`}
+          onClick={() => onChange(period)}
+        >
+          {t.me.privacy.periods[period]}
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** "2026-11-25 14:03" in the device's time zone. */
+export function shownTime(iso: string): string {
+  const d = new Date(iso)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
+}

@@ -1,0 +1,35 @@
+import { PUSH_KINDS, type PushKind, type PushSettings, wire } from '@ess/contract/wire'
+import { createStore } from 'zustand/vanilla'
+import { getDictionary } from '../../i18n'
+import { request } from '../http/request'
+import { toast } from '../toast'
+
+/**
+ * Push settings (SPEC §2): four kinds kept on the server per user, on by default. A switch moves
+ * at once, the call follows; a refusal puts it back and says so.
+ */
+export const pushStore = createStore<{ settings: PushSettings | null; saving: PushKind | null }>(() => ({ settings: null, saving: null }))
+
+export async function loadPushSettings(): Promise<void> {
+  const settings = await request(wire.pushSettings)
+  if (settings) pushStore.setState({ settings })
+}
+
+const withKind = (settings: PushSettings, kind: PushKind, enabled: boolean) => settings.map((row) => (row.kind === kind ? { ...row, enabled } : row))
+
+/** Switches a kind; answers whether the server kept it. */
+export async function setPush(kind: PushKind, enabled: boolean): Promise<boolean> {
+  const before = pushStore.getState().settings ?? PUSH_KINDS.map((k) => ({ kind: k, enabled: true }))
+  pushStore.setState({ settings: withKind(before, kind, enabled), saving: kind })
+  const t = getDictionary().me.push
+  try {
+    const saved = await request(wire.updatePushSetting, { kind, enabled }, { needThrowErr: true, needShowToast: false })
+    pushStore.setState({ settings: saved, saving: null })
+    toast(enabled ? t.on : t.off)
+    return true
+  } catch {
+    pushStore.setState({ settings: withKind(pushStore.getState().settings ?? before, kind, !enabled), saving: null })
+    toast(t.failed)
+    return false
+  }
+}

@@ -1,0 +1,26 @@
+import type { CancellationLoss } from '@ess/contract/wire'
+
+/**
+ * The texts of account cancellation (packages/safety/accountCancel, confirmCancel). One file per
+ * language of this type, part of the app's Dictionary as `cancellation`.
+ */
+export interface CancellationDictionary {
+  heroTitle: string
+  heroText: string
+  lossesTitle: string
+  losses: Record<CancellationLoss, string>
+  /** `{phone}` / `{email}`: what the account holds now, masked. */
+  holdsPhone: string
+  holdsEmail: string
+  realNameLinked: string
+  beforeTitle: string
+  before: string[]
+  /** `{phone}` */
+  hotline: string
+  next: string
+  confirmIntro: string
+  agreePrefix: string
+  confirmButton: string
+  confirmDialog: string
+  done: string
+}

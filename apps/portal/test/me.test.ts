@@ -1,0 +1,116 @@
+import type { PushSettings } from '@ess/contract/wire'
+import { describe, expect, it, vi } from 'vitest'
+import { displayStore, loadDisplay, mix, normaliseHex, resetDisplay, setTextSize, setThemeColor, themeFor } from '../src/core/display/theme'
+import { clearPageCache } from '../src/core/display/cache'
+import { downloadMyData, withdrawConsent } from '../src/core/privacy/api'
+import { pushStore, setPush } from '../src/core/push/settings'
+import { clientStorage } from '../src/core/storage'
+import * as toastModule from '../src/core/toast'
+import { BRAND_THEME } from '../src/theme'
+import { fail, installTestPlatform, ok } from './helpers'
+
+const ALL_ON: PushSettings = [
+  { kind: 'salary', enabled: true },
+  { kind: 'examReservation', enabled: true },
+  { kind: 'examReport', enabled: true },
+  { kind: 'flexibleEmployment', enabled: true },
+]
+
+describe('display settings', () => {
+  it('take 3 or 6 hex digits (SPEC §5), with or without #, and refuse anything else', () => {
+    expect(normaliseHex('#ABC')).toBe('#aabbcc')
+    expect(normaliseHex('0f9d58')).toBe('#0f9d58')
+    for (const bad of ['', '#12', '#1234', 'red', '#gggggg', '#1234567']) expect(normaliseHex(bad)).toBeNull()
+  })
+
+  it('apply a colour through the NutUI variables and remember it across a reload; a bad value changes nothing', () => {
+    installTestPlatform()
+    expect(setThemeColor('#0f9d58')).toBe(true)
+    expect(themeFor(displayStore.getState().color).nutuiColorPrimary).toBe('#0f9d58')
+    expect(themeFor('#0f9d58').nutuiColorPrimaryPressed).toBe(mix('#0f9d58', -0.15))
+    expect(setThemeColor('#12')).toBe(false)
+    expect(displayStore.getState().color).toBe('#0f9d58')
+    setTextSize('large')
+    displayStore.setState({ color: '#000000', textSize: 'standard' })
+    loadDisplay()
+    expect(displayStore.getState()).toEqual({ color: '#0f9d58', textSize: 'large' })
+    resetDisplay()
+    expect(clientStorage.get('themeColor')).toBeNull()
+    expect(themeFor(displayStore.getState().color)).toBe(BRAND_THEME)
+  })
+
+  it('clearing the cache forgets the page-loading data only', () => {
+    installTestPlatform()
+    clientStorage.set('pageLoading', { a: 1 })
+    clientStorage.set('token', 't')
+    clearPageCache()
+    expect(clientStorage.get('pageLoading')).toBeNull()
+    expect(clientStorage.get('token')).toBe('t')
+  })
+})
+
+describe('push settings', () => {
+  it('switch at once and keep what the server answers', async () => {
+    const { server } = installTestPlatform()
+    pushStore.setState({ settings: ALL_ON, saving: null })
+    const saved = ALL_ON.map((row) => (row.kind === 'salary' ? { ...row, enabled: false } : row))
+    let resolve!: () => void
+    server.reply(() => new Promise((r) => (resolve = () => r(ok(saved)))))
+    const done = setPush('salary', false)
+    expect(pushStore.getState().settings?.[0]).toEqual({ kind: 'salary', enabled: false })
+    expect(pushStore.getState().saving).toBe('salary')
+    resolve()
+    expect(await done).toBe(true)
+    expect(JSON.parse(server.requests[0].body!)).toEqual({ kind: 'salary', enabled: false })
+    expect(pushStore.getState()).toEqual({ settings: saved, saving: null })
+  })
+
+  it('put the switch back and say so when the server refuses', async () => {
+    const { server } = installTestPlatform()
+    const toast = vi.spyOn(toastModule, 'toast')
+    pushStore.setState({ settings: ALL_ON, saving: null })
+    server.reply(fail(500, { errorMsg: 'down' }, 500))
+    expect(await setPush('examReport', false)).toBe(false)
+    expect(pushStore.getState().settings).toEqual(ALL_ON)
+    expect(toast).toHaveBeenLastCalledWith('设置失败，已恢复原状态')
+  })
+})
+
+describe('privacy rights', () => {
+  it('download my data: a one-time link fetched at once with signed headers, released after 40 s', async () => {
+    const saveFile = vi.fn(async () => undefined)
+    const { server, platform } = installTestPlatform()
+    platform.system.saveFile = saveFile
+    clientStorage.set('token', 'tk')
+    server.reply(ok({ url: '/app/user/api/privacy/download?token=abc', format: 'json', expiresIn: 40_000 }))
+    expect(await downloadMyData('json')).toBe(true)
+    const [req] = saveFile.mock.calls[0] as unknown as [{ url: string; headers: Record<string, string>; fileName: string; releaseMs: number }]
+    expect(req.url).toBe('/app/user/api/privacy/download?token=abc')
+    expect(req.headers._tk).toBe('tk')
+    expect(req.headers._s).toBeTruthy()
+    expect(req.fileName).toMatch(/^my-data-\d{4}-\d\d-\d\d\.json$/)
+    expect(req.releaseMs).toBe(40_000)
+  })
+
+  it('withdrawing consent forgets the session and the consent and returns to the visitor state', async () => {
+    const { server, nav } = installTestPlatform()
+    clientStorage.set('token', 'tk')
+    server.reply(ok({ ended: 2 }))
+    expect(await withdrawConsent()).toBe(true)
+    expect(server.requests).toHaveLength(1)
+    expect(clientStorage.get('token')).toBeNull()
+    expect(clientStorage.get('userAgreedPrivacy')).toBe('0')
+    expect(nav.reLaunch).toHaveBeenCalled()
+  })
+})
+
+describe('version: a newer deploy', () => {
+  it('is seen when the served index.html names other start-up scripts', async () => {
+    const { isNewerDeploy } = await import('../src/core/version/deploy')
+    const served = '<script defer="defer" src="./js/app.1111.js"></script><script src="/js/vendors.2222.js"></script>'
+    expect(isNewerDeploy(['./js/app.1111.js', '/js/vendors.2222.js'], served)).toBe(false)
+    expect(isNewerDeploy(['./js/app.0000.js', '/js/vendors.2222.js'], served)).toBe(true)
+    expect(isNewerDeploy([], served)).toBe(false)
+    expect(isNewerDeploy(['./js/app.1111.js'], '<html>maintenance</html>')).toBe(false)
+  })
+})

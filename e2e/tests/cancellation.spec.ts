@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test'
+import type { Locale, RoutePath } from '@ess/contract'
+import { DICTIONARIES, expectRoute, newPhone, readCode, solveSlider, useLocale, watchErrors } from './support'
+
+// Account cancellation in the browser (issue 15): the checklist, the identity check by password,
+// the cancellation agreement and the last confirm; the app then starts at home as a visitor, and
+// the same phone registers a new account. The gateway sends one code per phone per 60 s, so the
+// second registration waits out that countdown, as a person would.
+
+const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
+const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
+const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
+const COOLDOWN_MS = 61_000
+
+async function registerByPhone(page: Page, locale: Locale, phone: string, password: string) {
+  const t = DICTIONARIES[locale]
+  await page.goto('/#/packages/login/register/index')
+  const reg = onPage(page, 'packages/login/register/index')
+  await expectRoute(page, 'packages/login/register/index', locale)
+  await field(reg, t.auth.phonePlaceholder).fill(phone)
+  await reg.getByTestId('get-code').click()
+  await solveSlider(page)
+  const sentAt = Date.now()
+  await field(reg, t.auth.codePlaceholder).fill(await readCode(page, `+86${phone}`))
+  await field(reg, t.auth.passwordNew).fill(password)
+  await field(reg, t.auth.confirmPassword).fill(password)
+  await reg.getByTestId('agree').click()
+  await buttonIn(reg, t.auth.submitRegister).click()
+  await expectRoute(page, 'pages/home/index', locale)
+  return sentAt
+}
+
+for (const locale of ['en-US', 'zh-CN'] as const) {
+  test(`cancel the account after the checks, then register again with the same phone (${locale})`, async ({ page }) => {
+    test.setTimeout(180_000)
+    const t = DICTIONARIES[locale]
+    const c = t.cancellation
+    const errors = watchErrors(page, ['IMAGE_CAPTCHA_FAILED'])
+    await useLocale(page, locale)
+    await page.addInitScript(() => localStorage.setItem('user-agreed-privacy', '1'))
+    const phone = newPhone()
+    const password = `Cancel${Math.floor(Math.random() * 1e6)}x!`
+    const sentAt = await registerByPhone(page, locale, phone, password)
+    const deviceId = await page.evaluate(() => localStorage.getItem('uuid'))
+
+    await page.goto('/#/packages/users/account/index')
+    await expectRoute(page, 'packages/users/account/index', locale)
+    await onPage(page, 'packages/users/account/index').getByTestId('account-cancel').click()
+
+    const checklist = onPage(page, 'packages/safety/accountCancel')
+    await expectRoute(page, 'packages/safety/accountCancel', locale)
+    await expect(checklist.getByTestId('cancel-losses')).toContainText(c.losses.realName)
+    await expect(checklist.getByTestId('cancel-losses')).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)
+    await expect(checklist.getByTestId('cancel-hotline')).toContainText('400-820-6688')
+    await checklist.getByTestId('cancel-next').click()
+
+    // The identity check, by the current password.
+    await expectRoute(page, 'packages/safety/authList', locale)
+    await onPage(page, 'packages/safety/authList').getByTestId('method-password').click()
+    const check = onPage(page, 'packages/safety/authentication')
+    await expectRoute(page, 'packages/safety/authentication', locale)
+    await field(check, t.security.currentPasswordPlaceholder).fill(password)
+    await buttonIn(check, t.security.verify).click()
+
+    const confirmPage = onPage(page, 'packages/safety/confirmCancel')
+    await expectRoute(page, 'packages/safety/confirmCancel', locale)
+    // Not ticked: the SPEC's message, nothing sent.
+    await buttonIn(confirmPage, c.confirmButton).click()
+    await expect(confirmPage.getByTestId('cancel-agreement')).toContainText(locale === 'zh-CN' ? '请同意用户协议' : 'Please agree to the user agreement')
+    await expect(confirmPage.getByTestId('cancel-agreement')).toContainText(locale === 'zh-CN' ? '账号注销协议' : 'Account Cancellation Agreement')
+    await confirmPage.getByTestId('agree').click()
+    await buttonIn(confirmPage, c.confirmButton).click()
+    await expect(page.locator('.confirm-host')).toContainText(c.confirmDialog)
+    await buttonIn(page.locator('.confirm-host'), c.confirmButton).click()
+
+    await expectRoute(page, 'pages/home/index', locale)
+    await expect(page.getByText(c.done)).toBeVisible()
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refresh-token'), uuid: localStorage.getItem('uuid'), lang: localStorage.getItem('locale-lang') }))
+    expect(stored).toEqual({ token: null, refresh: null, uuid: deviceId, lang: locale })
+    await page.goto('/#/pages/user-center/index')
+    await expect(onPage(page, 'pages/user-center/index').getByTestId('login-register')).toBeVisible()
+
+    // The phone is free again: a new account registers with it.
+    const left = sentAt + COOLDOWN_MS - Date.now()
+    if (left > 0) await page.waitForTimeout(left)
+    await registerByPhone(page, locale, phone, `Again${Math.floor(Math.random() * 1e6)}x!`)
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
+    expect(errors).toEqual([])
+  })
+}
