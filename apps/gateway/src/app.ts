@@ -20,6 +20,8 @@ import systemRoutes from './modules/system/routes'
 import securityRoutes from './modules/security/routes'
 import privacyRoutes from './modules/privacy/routes'
 import noticeRoutes from './modules/notices/routes'
+import thirdPartyRoutes from './modules/third-party/routes'
+import { identityProviders } from './modules/third-party/wiring'
 import auth from './plugins/auth'
 import drain from './plugins/drain'
 import errors, { frameworkErrors } from './plugins/errors'
@@ -108,7 +110,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(securityRoutes)
   await fastify.register(privacyRoutes)
   await fastify.register(noticeRoutes)
-  if (!config.isProduction) await fastify.register(devRoutes)
+  const oauth = identityProviders(config)
+  await fastify.register(thirdPartyRoutes, { providers: oauth.providers })
+  if (!config.isProduction) await fastify.register(devRoutes, { oauthStandInClients: oauth.standInClients })
 
   await fastify.register(portal, { portalDir: config.portalDir })
 }

@@ -6,6 +6,16 @@ export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedire
 import { z } from 'zod'
 import { packageDir } from './paths'
 
+/** An optional text; an empty variable counts as unset. */
+const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().min(1).optional())
+
+/** The variables of each third-party provider's credentials (the app id, then its secret). */
+const PROVIDER_VARIABLES = {
+  wechat: ['WECHAT_WEB_APPID', 'WECHAT_WEB_SECRET'],
+  qq: ['QQ_APPID', 'QQ_APPKEY'],
+  weibo: ['WEIBO_APPKEY', 'WEIBO_SECRET'],
+} as const
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 /** An optional URL of one of the given schemes; an empty variable counts as unset. */
@@ -62,12 +72,36 @@ const EnvSchema = z
     OVERLOAD_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
     /** The older user center's loginByCodeAndRedirect page (inner jumps); the gateway's sample provider page by default. */
     LEGACY_USER_CENTER_URL: z.string().trim().url().optional(),
+    /** The address people reach this gateway at (third-party sign-in returns there); http://localhost:PORT outside production. */
+    PUBLIC_URL: optionalUrl('http', 'https'),
+    /** Comma-separated address prefixes a third-party sign-in may return the browser to; PUBLIC_URL's portal by default. */
+    OAUTH_RETURN_URLS: optionalText,
+    /** Development and tests: the providers' endpoints are the local stand-in's at this address (never in production). */
+    OAUTH_STAND_IN_URL: optionalUrl('http'),
+    WECHAT_WEB_APPID: optionalText,
+    WECHAT_WEB_SECRET: optionalText,
+    QQ_APPID: optionalText,
+    QQ_APPKEY: optionalText,
+    WEIBO_APPKEY: optionalText,
+    WEIBO_SECRET: optionalText,
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
     path: ['MAIL_FROM'],
     message: 'is required when SMTP_URL is set (e.g. "ESS Portal <no-reply@example.com>")',
     // Reported together with the other bad variables, not after they are fixed.
     when: () => true,
+  })
+  .superRefine((env, ctx) => {
+    for (const [id, secret] of Object.values(PROVIDER_VARIABLES)) {
+      if (!env[id] !== !env[secret]) ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `is required with ${env[id] ? id : secret}` })
+    }
+    if (env.NODE_ENV === 'production' && env.OAUTH_STAND_IN_URL) {
+      ctx.addIssue({ code: 'custom', path: ['OAUTH_STAND_IN_URL'], message: 'is for development and tests only' })
+    }
+    const anyProvider = Object.values(PROVIDER_VARIABLES).some(([id]) => env[id])
+    if (env.NODE_ENV === 'production' && anyProvider && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required for third-party sign-in (the providers return to it)' })
+    }
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -88,7 +122,28 @@ const EnvSchema = z
     publicCallsPerClientPerMinute: env.PUBLIC_CALLS_PER_CLIENT_PER_MINUTE,
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
+    ...oauthConfig(env),
   }))
+
+/** Third-party sign-in: where the gateway is reached, where browsers may return, each provider's credentials. */
+type OAuthEnv = { PORT: number; PUBLIC_URL?: string; OAUTH_RETURN_URLS?: string; OAUTH_STAND_IN_URL?: string } & {
+  [K in (typeof PROVIDER_VARIABLES)[keyof typeof PROVIDER_VARIABLES][number]]?: string
+}
+
+function oauthConfig(env: OAuthEnv) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  const credentials: Partial<Record<keyof typeof PROVIDER_VARIABLES, { clientId: string; secret: string }>> = {}
+  for (const [provider, [id, secret]] of Object.entries(PROVIDER_VARIABLES) as Array<[keyof typeof PROVIDER_VARIABLES, (typeof PROVIDER_VARIABLES)[keyof typeof PROVIDER_VARIABLES]]>) {
+    const clientId = env[id]
+    const key = env[secret]
+    if (clientId && key) credentials[provider] = { clientId, secret: key }
+  }
+  const returnUrls = env.OAUTH_RETURN_URLS ? env.OAUTH_RETURN_URLS.split(',').map((u) => u.trim()).filter(Boolean) : [`${publicUrl}/`]
+  return {
+    publicUrl,
+    oauth: { credentials, returnUrls, standInUrl: env.OAUTH_STAND_IN_URL?.replace(/\/+$/, '') },
+  }
+}
 
 export type Config = z.output<typeof EnvSchema>
 

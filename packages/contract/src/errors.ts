@@ -93,6 +93,16 @@ export const ERRORS = {
   CONTACT_UNCHANGED: def(100589, 400, '新的手机号或邮箱与当前绑定的相同', 'The new phone or email is the same as the one bound now'),
   SESSION_NOT_FOUND: def(100590, 404, '该登录设备不存在或已退出', 'This device is not signed in (any more)'),
   CONTACT_ALREADY_BOUND: def(100591, 409, '您已绑定手机号或邮箱，请使用更换功能', 'A phone or email is already bound; use change instead'),
+
+  // Third-party accounts (100600–100619).
+  THIRD_PARTY_UNAVAILABLE: def(100600, 400, '该第三方账号登录暂不可用', 'Signing in with this third-party account is not available'),
+  OAUTH_STATE_INVALID: def(100601, 400, '授权已过期或无效，请重新发起', 'The authorization has expired or is not valid; please start again'),
+  OAUTH_RETURN_NOT_ALLOWED: def(100602, 400, '不允许返回该地址', 'Returning to this address is not allowed'),
+  OAUTH_FAILED: def(100603, 502, '第三方授权失败，请稍后重试', 'The third-party authorization failed; please try again later'),
+  OAUTH_CANCELLED: def(100604, 400, '您已取消第三方授权', 'You cancelled the third-party authorization'),
+  BIND_LOGIN_EXPIRED: def(100605, 400, '绑定已超时，请重新使用第三方账号登录', 'The binding has timed out; please sign in with the third-party account again'),
+  THIRD_PARTY_PROVIDER_BOUND: def(100606, 409, '您已绑定该平台的另一个账号，请先解绑', 'Another account of this platform is bound; unbind it first'),
+  THIRD_PARTY_NOT_BOUND: def(100607, 404, '尚未绑定该第三方账号', 'No account of this platform is bound'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -21,8 +21,10 @@ export const SUBPACKAGES = {
     'findPasswd', 'updatePasswd', 'receptPasswd', 'getPasswdByPhone', 'getPasswdByEmail', 'bindPhone',
     'accountCancel', 'confirmCancel', 'bindPhoneNum', 'changePhone', 'changeEmail', 'authentication',
     'bindEmail', 'changePwdOptions', 'authList', 'accountInfo4FindPwd',
-    // Beyond the SPEC: devices signed in and the sign-in history (Keycloak's "device activity").
+    // Beyond the SPEC: devices signed in and the sign-in history (Keycloak's "device activity"),
+    // and the third-party binding list (SPEC §2 screen content, no route of its own there).
     'devices',
+    'thirdParty',
   ],
   'packages/users': [
     'help/index', 'help/more', 'service/index', 'service/header', 'service/world', 'account/index',
@@ -56,7 +58,7 @@ export type TabRoute = (typeof TAB_ROUTES)[number]
 export const HOME_ROUTE: TabRoute = 'pages/home/index'
 
 /** Routes of our own beyond the 51 of SPEC §2. */
-export const EXTRA_ROUTES: readonly RoutePath[] = ['packages/safety/devices']
+export const EXTRA_ROUTES: readonly RoutePath[] = ['packages/safety/devices', 'packages/safety/thirdParty']
 
 /** Pages with pull-down refresh (SPEC §2). */
 export const PULL_DOWN_REFRESH_ROUTES: readonly RoutePath[] = ['pages/home/index', 'pages/service/index']
@@ -86,6 +88,7 @@ export const ROUTE_PATHS = {
   thirdPartAddress: 'packages/error/thirdPartAddress',
   accountSecurity: 'packages/users/account/index',
   devices: 'packages/safety/devices',
+  thirdParty: 'packages/safety/thirdParty',
   authList: 'packages/safety/authList',
   findPasswd: 'packages/safety/findPasswd',
   settings: 'packages/users/setting/index',

@@ -14,6 +14,7 @@ export * from './sso'
 export * from './security'
 export * from './privacy'
 export * from './notices'
+export * from './third-party'
 
 import { health } from './system'
 import { dictList } from './dict'
@@ -49,6 +50,17 @@ import {
 } from './security'
 import { exportMyData, privacyQuery, privacyRecords, privacyThirdParties, privacyTypeList, withdrawConsent } from './privacy'
 import { noticeList, noticeRead, pushSettings, updatePushSetting } from './notices'
+import {
+  bindLogin,
+  bindThirdParty,
+  getBindLoginAccount,
+  getBindingInfo,
+  thirdPartyBindAuthorize,
+  thirdPartyLogin,
+  thirdPartyLoginAuthorize,
+  thirdPartyProviders,
+  unbindThirdParty,
+} from './third-party'
 import type { CallDef } from './define'
 import type { CallName } from './wire'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
@@ -116,4 +128,13 @@ export const calls = {
   noticeRead,
   cancellationInfo,
   cancelAccount,
+  thirdPartyProviders,
+  thirdPartyLoginAuthorize,
+  thirdPartyLogin,
+  getBindLoginAccount,
+  bindLogin,
+  getBindingInfo,
+  thirdPartyBindAuthorize,
+  bindThirdParty,
+  unbindThirdParty,
 } as const satisfies { [N in CallName]: CallDef }

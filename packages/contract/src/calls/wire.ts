@@ -145,6 +145,21 @@ export const PASSWORD_HISTORY_SIZE = 5
  */
 export const CANCELLATION_LOSSES = ['profile', 'contacts', 'realName', 'bindings', 'history', 'services'] as const
 export type CancellationLoss = (typeof CANCELLATION_LOSSES)[number]
+/**
+ * Third-party accounts (SPEC §1, §2; ./third-party.ts): sign-in and binding through a provider's
+ * OAuth 2.0 authorization-code flow. The browser goes to the provider, which returns to the
+ * gateway's callback; the gateway answers the portal with a single-use ticket for the device that
+ * started it. An external account not yet bound gives a bindLoginToken valid BIND_LOGIN_TTL_S.
+ */
+export const THIRD_PARTY_PROVIDERS = ['wechat', 'qq', 'weibo'] as const
+export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number]
+export const OAUTH_PURPOSES = ['login', 'bind'] as const
+export type OAuthPurpose = (typeof OAUTH_PURPOSES)[number]
+/** How long the user has at the provider (the state), and to finish binding an unbound account. */
+export const OAUTH_STATE_TTL_S = 10 * 60
+export const BIND_LOGIN_TTL_S = 10 * 60
+/** The portal reads these query parameters on the page the callback returns to. */
+export const OAUTH_RETURN_PARAMS = { ticket: 'oauthTicket', error: 'oauthError', provider: 'oauthProvider' } as const
 /** Devices and sign-in history: how far back the security events go. */
 export const SECURITY_HISTORY_DAYS = 30
 /** What the security history records. */
@@ -158,6 +173,8 @@ export const SECURITY_EVENT_TYPES = [
   'passwordReset',
   'phoneChanged',
   'emailChanged',
+  'thirdPartyBound',
+  'thirdPartyUnbound',
   'phoneUnbound',
   'emailUnbound',
   'sessionRevoked',
@@ -267,6 +284,15 @@ const WIRE = {
   noticeRead: { method: 'POST', path: '/user/api/notice/read', access: 'user', input: 'body' },
   cancellationInfo: { method: 'GET', path: '/user/api/security/cancellationInfo', access: 'user' },
   cancelAccount: { method: 'POST', path: '/user/api/security/cancelAccount', access: 'user', input: 'body' },
+  thirdPartyProviders: { method: 'GET', path: '/user/api/thirdParty/providers', access: 'public' },
+  thirdPartyLoginAuthorize: { method: 'POST', path: '/user/api/login/thirdPartyAuthorize', access: 'public', input: 'body' },
+  thirdPartyLogin: { method: 'POST', path: '/user/api/login/thirdPartyLogin', access: 'public', input: 'body' },
+  getBindLoginAccount: { method: 'GET', path: '/user/api/login/getBindLoginAccount', access: 'public', input: 'query' },
+  bindLogin: { method: 'POST', path: '/user/api/login/bindLogin', access: 'public', input: 'body' },
+  getBindingInfo: { method: 'GET', path: '/user/api/getBindingInfo', access: 'user' },
+  thirdPartyBindAuthorize: { method: 'POST', path: '/user/api/security/thirdPartyAuthorize', access: 'user', input: 'body' },
+  bindThirdParty: { method: 'POST', path: '/user/api/security/bindThirdParty', access: 'user', input: 'body' },
+  unbindThirdParty: { method: 'POST', path: '/user/api/security/unbindThirdParty', access: 'user', input: 'body' },
 } as const satisfies Record<string, CallWire>
 
 /** The name of a call, e.g. `dictList`. */

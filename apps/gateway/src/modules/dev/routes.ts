@@ -5,6 +5,8 @@ import { z } from 'zod'
 import { backgroundDeliveriesSettled } from '../../infra/notifier/background'
 import { listOutboxMessages } from '../../infra/notifier/outbox'
 import { PAGE_CSP } from '../../lib/html'
+import { STAND_IN_MOUNT } from '../third-party/wiring'
+import type { StandInClient } from './oauth-stand-in'
 import { outboxPage } from './page'
 
 const OutboxQuery = z.object({
@@ -16,9 +18,10 @@ const DelayQuery = z.object({ ms: z.coerce.number().int().min(0).max(15_000).def
 
 /**
  * Tools for a person trying the portal and for tests, registered only outside production:
- * the notifier's outbox (HTML and JSON) and a deliberately slow answer (to see loading states).
+ * the notifier's outbox (HTML and JSON), a deliberately slow answer (to see loading states), and
+ * the local stand-in of the third-party sign-in providers (WeChat, QQ, Weibo) under /dev/oauth.
  */
-export default async function devRoutes(fastify: FastifyInstance) {
+export default async function devRoutes(fastify: FastifyInstance, options: { oauthStandInClients?: StandInClient[] } = {}) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
@@ -41,4 +44,20 @@ export default async function devRoutes(fastify: FastifyInstance) {
     await new Promise((resolve) => setTimeout(resolve, request.query.ms))
     return ok({ delayedMs: request.query.ms })
   })
+
+  const clients = options.oauthStandInClients ?? []
+  if (clients.length) {
+    // Loaded only here: a production gateway never loads the authorization server library.
+    const { oauthStandIn } = await import('./oauth-stand-in')
+    const standIn = oauthStandIn({ origin: fastify.config.publicUrl, mountPath: STAND_IN_MOUNT, clients })
+    await fastify.register(async (scope) => {
+      // The stand-in reads its own request bodies (its forms and token requests).
+      scope.removeAllContentTypeParsers()
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+      scope.all(`${STAND_IN_MOUNT}/*`, { schema: { hide: true } }, (request, reply) => {
+        reply.hijack()
+        standIn.handle(request.raw, reply.raw)
+      })
+    })
+  }
 }

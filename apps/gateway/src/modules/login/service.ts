@@ -51,6 +51,19 @@ export async function loginByAccount(
   input: { account: string; password: string; keyId?: string; captchaToken: string },
   origin: ClientOrigin,
 ): Promise<LoginState> {
+  const userId = await checkAccountPassword(deps, input, origin)
+  return startSession(deps.db, userId, origin, deps.now())
+}
+
+/**
+ * The password check of a sign-in (also of binding a third-party account to an existing account):
+ * the captcha token spent, the lockout, the password; answers the account's id.
+ */
+export async function checkAccountPassword(
+  deps: LoginDeps,
+  input: { account: string; password: string; keyId?: string; captchaToken: string },
+  origin: ClientOrigin,
+): Promise<string> {
   // Before the captcha token is spent: the client seals again with the new key and retries.
   deps.passwordKey.assertKeyId(input.keyId)
   const key = accountKeyOf(input.account)
@@ -76,7 +89,7 @@ export async function loginByAccount(
   if (account.passwordHash && needsRehash(account.passwordHash)) {
     await updatePasswordHash(deps.db, account.id, await hashPassword(password), deps.now())
   }
-  return startSession(deps.db, account.id, origin, deps.now())
+  return account.id
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isUniqueViolation } from '../../db/errors'
+import { countOtherBindings } from '../third-party/queries'
 import type { Locale, UserInfo } from '@ess/contract'
 import { and, eq } from 'drizzle-orm'
 import { appUser } from '../../db/schema'
@@ -28,11 +30,6 @@ import { requireWindow } from './window'
 export type ContactMode = 'bind' | 'change' | 'either'
 
 export type NewContact = { channel: 'sms'; region: string; phone: string; code: string } | { channel: 'email'; email: string; code: string }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return (e.code ?? e.cause?.code) === '23505'
-}
 
 export async function bindContact(
   deps: SecurityDeps,
@@ -76,8 +73,8 @@ export async function bindContact(
 
 /**
  * security/unbindContact: removes the phone or email. Refused when the account would be left with
- * no way to sign in: no other contact, or only an email and no password (there is no sign-in by
- * email code). The removed contact is told.
+ * no way to sign in: no other contact, or only an email and neither a password nor a third-party
+ * binding (there is no sign-in by email code). The removed contact is told.
  */
 export async function unbindContact(deps: SecurityDeps, auth: Auth, channel: Channel, origin: ClientOrigin, locale: Locale): Promise<UserInfo> {
   const now = deps.now()
@@ -86,7 +83,8 @@ export async function unbindContact(deps: SecurityDeps, auth: Auth, channel: Cha
   if (!user) throw new AppError('SESSION_INVALID')
   const old = channel === 'sms' ? user.phoneE164 : user.email
   if (!old) throw new AppError('CONTACT_NOT_BOUND')
-  const remainingSignIn = channel === 'sms' ? !!user.email && user.hasPassword : !!user.phoneE164
+  // Without the phone, the email signs in with the password or through a bound third-party account.
+  const remainingSignIn = channel === 'sms' ? !!user.email && (user.hasPassword || (await countOtherBindings(deps.db, auth.userId)) > 0) : !!user.phoneE164
   if (!remainingSignIn) throw new AppError('LAST_SIGN_IN_METHOD')
   await deps.db.transaction(async (tx) => {
     const cleared = channel === 'sms' ? { phone: null, phoneRegion: null, phoneE164: null } : { email: null }

@@ -1,0 +1,63 @@
+import { THIRD_PARTY_PROVIDERS, calls } from '@ess/contract'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { registerCall } from '../../lib/call-route'
+import { clientOrigin } from '../../lib/client-origin'
+import { authOf } from '../../plugins/auth'
+import type { IdentityProvider } from './providers'
+import {
+  type ThirdPartyDeps,
+  authorize,
+  availableProviders,
+  bindLogin,
+  bindLoginAccount,
+  bindWithTicket,
+  bindingInfo,
+  completeAtCallback,
+  loginWithTicket,
+  unbind,
+} from './service'
+
+const CallbackQuery = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(128).optional(),
+  error: z.string().max(128).optional(),
+})
+
+/** Third-party accounts (contract ./third-party.ts) and the providers' return address. */
+export default async function thirdPartyRoutes(fastify: FastifyInstance, options: { providers: ReadonlyMap<(typeof THIRD_PARTY_PROVIDERS)[number], IdentityProvider> }) {
+  const deps = (log: FastifyInstance['log']): ThirdPartyDeps => ({
+    db: fastify.db,
+    kv: fastify.kv,
+    now: fastify.now,
+    hmacKey: fastify.hmacKey,
+    passwordKey: fastify.passwordKey,
+    log,
+    providers: options.providers,
+    publicUrl: fastify.config.publicUrl,
+    returnUrls: fastify.config.oauth.returnUrls,
+  })
+
+  registerCall(fastify, calls.thirdPartyProviders, (request) => availableProviders(deps(request.log)))
+  registerCall(fastify, calls.thirdPartyLoginAuthorize, (request) => authorize(deps(request.log), request.body, 'login', clientOrigin(request)))
+  registerCall(fastify, calls.thirdPartyBindAuthorize, (request) =>
+    authorize(deps(request.log), request.body, 'bind', clientOrigin(request), authOf(request)),
+  )
+  registerCall(fastify, calls.thirdPartyLogin, (request) => loginWithTicket(deps(request.log), request.body.ticket, clientOrigin(request)))
+  registerCall(fastify, calls.getBindLoginAccount, (request) => bindLoginAccount(deps(request.log), request.query.bindLoginToken, clientOrigin(request)))
+  registerCall(fastify, calls.bindLogin, (request) => bindLogin(deps(request.log), request.body, clientOrigin(request)))
+  registerCall(fastify, calls.getBindingInfo, (request) => bindingInfo(deps(request.log), authOf(request).userId))
+  registerCall(fastify, calls.bindThirdParty, (request) => bindWithTicket(deps(request.log), authOf(request), request.body.ticket, clientOrigin(request)))
+  registerCall(fastify, calls.unbindThirdParty, (request) => unbind(deps(request.log), authOf(request), request.body.provider, clientOrigin(request)))
+
+  // The providers send the browser back here (not a call of the contract: a plain redirect, unsigned).
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/oauth/callback/:provider',
+    { schema: { hide: true, params: z.object({ provider: z.enum(THIRD_PARTY_PROVIDERS) }), querystring: CallbackQuery } },
+    async (request, reply) => {
+      const location = await completeAtCallback(deps(request.log), request.params.provider, request.query)
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 303)
+    },
+  )
+}
