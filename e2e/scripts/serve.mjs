@@ -9,7 +9,15 @@ const child = spawn('npm', ['start'], {
   stdio: 'inherit',
   // Every browser test calls from 127.0.0.1: the per-client limit of the public calls (600 a minute by
   // default, README) would cut the suite's two workers off; it has its own gateway test.
-  env: { PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '100000', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  // The pages are opened at 127.0.0.1: the third-party sign-in's stand-in and its return address too.
+  env: {
+    PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '100000',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+  },
 })
 const stop = (sig) => child.kill(sig)
 process.on('SIGTERM', () => stop('SIGTERM'))

@@ -29,6 +29,8 @@ const REDIRECTED: Partial<Record<RoutePath, RoutePath>> = {
   'packages/safety/changeEmail': LOGIN,
   'packages/safety/bindEmail': LOGIN,
   'packages/safety/devices': LOGIN,
+  'packages/safety/thirdParty': LOGIN,
+  'packages/users/setting/pushSet': LOGIN,
   // Account cancellation (logged-in screens too).
   'packages/safety/accountCancel': LOGIN,
   'packages/safety/confirmCancel': LOGIN,

@@ -26,6 +26,8 @@ describe('config', () => {
       publicCallsPerClientPerMinute: 600,
       overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0 },
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
+      publicUrl: 'http://localhost:8080',
+      oauth: { credentials: {}, returnUrls: ['http://localhost:8080/', 'http://127.0.0.1:8080/'], standInUrl: undefined },
     })
     expect(config.portalDir.endsWith(path.join('apps', 'portal', 'dist', 'h5'))).toBe(true)
   })
@@ -101,5 +103,17 @@ describe('config', () => {
 
   it('asks for MAIL_FROM when SMTP_URL is set', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/)
+  })
+
+  it('takes third-party credentials in pairs, the stand-in outside production only, and a public address in production', () => {
+    const env = { PUBLIC_URL: 'https://ess.example.com/', QQ_APPID: '101', QQ_APPKEY: 'k', OAUTH_RETURN_URLS: 'https://ess.example.com/, https://m.ess.example.com/' }
+    expect(loadConfig({ ...env, NODE_ENV: 'production' })).toMatchObject({
+      publicUrl: 'https://ess.example.com',
+      oauth: { credentials: { qq: { clientId: '101', secret: 'k' } }, returnUrls: ['https://ess.example.com/', 'https://m.ess.example.com/'] },
+    })
+    expect(() => loadConfig({ WECHAT_WEB_APPID: 'wx1' })).toThrow(/WECHAT_WEB_SECRET: is required with WECHAT_WEB_APPID/)
+    expect(() => loadConfig({ WEIBO_SECRET: 's' })).toThrow(/WEIBO_APPKEY: is required with WEIBO_SECRET/)
+    expect(() => loadConfig({ NODE_ENV: 'production', QQ_APPID: '101', QQ_APPKEY: 'k' })).toThrow(/PUBLIC_URL: is required for third-party sign-in/)
+    expect(() => loadConfig({ NODE_ENV: 'production', OAUTH_STAND_IN_URL: 'http://127.0.0.1:9000' })).toThrow(/OAUTH_STAND_IN_URL: is for development and tests only/)
   })
 })

@@ -126,7 +126,7 @@ const EnvSchema = z
   }))
 
 /** Third-party sign-in: where the gateway is reached, where browsers may return, each provider's credentials. */
-type OAuthEnv = { PORT: number; PUBLIC_URL?: string; OAUTH_RETURN_URLS?: string; OAUTH_STAND_IN_URL?: string } & {
+type OAuthEnv = { PORT: number; NODE_ENV: string; PUBLIC_URL?: string; OAUTH_RETURN_URLS?: string; OAUTH_STAND_IN_URL?: string } & {
   [K in (typeof PROVIDER_VARIABLES)[keyof typeof PROVIDER_VARIABLES][number]]?: string
 }
 
@@ -138,7 +138,9 @@ function oauthConfig(env: OAuthEnv) {
     const key = env[secret]
     if (clientId && key) credentials[provider] = { clientId, secret: key }
   }
-  const returnUrls = env.OAUTH_RETURN_URLS ? env.OAUTH_RETURN_URLS.split(',').map((u) => u.trim()).filter(Boolean) : [`${publicUrl}/`]
+  // Outside production, the portal served here by either loopback name.
+  const loopback = env.NODE_ENV === 'production' ? [] : [`http://localhost:${env.PORT}/`, `http://127.0.0.1:${env.PORT}/`]
+  const returnUrls = env.OAUTH_RETURN_URLS ? env.OAUTH_RETURN_URLS.split(',').map((u) => u.trim()).filter(Boolean) : [...new Set([`${publicUrl}/`, ...loopback])]
   return {
     publicUrl,
     oauth: { credentials, returnUrls, standInUrl: env.OAUTH_STAND_IN_URL?.replace(/\/+$/, '') },

@@ -18,6 +18,10 @@ export { API_PREFIX, callUrl, type CallAccess, type HttpMethod } from './calls/d
 export type {
   AccountSummary,
   AppAgreement,
+  BindingInfo,
+  ExternalAccount,
+  ThirdPartyAuthorize,
+  ThirdPartyLogin,
   Article,
   ArticleBlock,
   ArticleSummary,

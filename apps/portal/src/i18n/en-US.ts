@@ -1,5 +1,6 @@
 import cancellation from './cancellation/en-US'
 import security from './security/en-US'
+import thirdParty from './third-party/en-US'
 import type { Dictionary } from './types'
 import meEnUS from './me/en-US'
 
@@ -32,6 +33,7 @@ const enUS: Dictionary = {
     'packages/safety/authList': 'Verification methods',
     'packages/safety/accountInfo4FindPwd': 'Account info',
     'packages/safety/devices': 'Devices and sign-ins',
+    'packages/safety/thirdParty': 'Third-party accounts',
     'packages/users/help/index': 'Help center',
     'packages/users/help/more': 'More questions',
     'packages/users/service/index': 'Customer service',
@@ -196,6 +198,7 @@ const enUS: Dictionary = {
     comingSoon: 'Coming soon',
   },
   security,
+  thirdParty,
   cancellation,
   language: {
     intro: 'Choose the language of the app',

@@ -3,6 +3,7 @@ import type { BaseLang } from '@nutui/nutui-react-taro/dist/es/locales/base'
 import type { MeTexts } from './me/types'
 import type { CancellationDictionary } from './cancellation/types'
 import type { SecurityDictionary } from './security/types'
+import type { ThirdPartyDictionary } from './third-party/types'
 
 /**
  * The base dictionary. zh-CN and en-US are objects of this type, so a missing key, or a route of
@@ -166,6 +167,8 @@ export interface Dictionary {
   }
   /** Account security screens (packages/safety), ./security/. */
   security: SecurityDictionary
+  /** Third-party accounts (login page, binding list), ./third-party/. */
+  thirdParty: ThirdPartyDictionary
   /** Account cancellation (accountCancel, confirmCancel), ./cancellation/. */
   cancellation: CancellationDictionary
   language: {

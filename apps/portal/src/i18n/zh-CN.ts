@@ -1,5 +1,6 @@
 import cancellation from './cancellation/zh-CN'
 import security from './security/zh-CN'
+import thirdParty from './third-party/zh-CN'
 import type { Dictionary } from './types'
 import meZhCN from './me/zh-CN'
 
@@ -32,6 +33,7 @@ const zhCN: Dictionary = {
     'packages/safety/authList': '选择验证方式',
     'packages/safety/accountInfo4FindPwd': '账号信息',
     'packages/safety/devices': '登录设备',
+    'packages/safety/thirdParty': '第三方账号',
     'packages/users/help/index': '帮助中心',
     'packages/users/help/more': '更多问题',
     'packages/users/service/index': '客户服务',
@@ -196,6 +198,7 @@ const zhCN: Dictionary = {
     comingSoon: '即将上线',
   },
   security,
+  thirdParty,
   cancellation,
   language: {
     intro: '选择应用显示的语言',

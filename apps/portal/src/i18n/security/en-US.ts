@@ -117,6 +117,8 @@ const security: SecurityDictionary = {
     passwordReset: 'Password reset',
     phoneChanged: 'Phone changed',
     emailChanged: 'Email changed',
+    thirdPartyBound: 'Third-party account bound',
+    thirdPartyUnbound: 'Third-party account unbound',
     phoneUnbound: 'Phone removed',
     emailUnbound: 'Email removed',
     sessionRevoked: 'Device signed out',

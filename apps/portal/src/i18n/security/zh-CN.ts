@@ -117,6 +117,8 @@ const security: SecurityDictionary = {
     passwordReset: '找回密码',
     phoneChanged: '更换手机号',
     emailChanged: '更换邮箱',
+    thirdPartyBound: '绑定第三方账号',
+    thirdPartyUnbound: '解绑第三方账号',
     phoneUnbound: '解绑手机号',
     emailUnbound: '解绑邮箱',
     sessionRevoked: '设备被下线',
