@@ -5,7 +5,7 @@ export const ROUTES = [
   'pages/user-center/detail', 'pages/login/index', 'pages/jump/transition/index', 'pages/template/middlePage/index',
   ...['findPasswd', 'updatePasswd', 'receptPasswd', 'getPasswdByPhone', 'getPasswdByEmail', 'bindPhone', 'accountCancel',
     'confirmCancel', 'bindPhoneNum', 'changePhone', 'changeEmail', 'authentication', 'bindEmail', 'changePwdOptions',
-    'authList', 'accountInfo4FindPwd', 'devices'].map((p) => `packages/safety/${p}`),
+    'authList', 'accountInfo4FindPwd', 'devices', 'thirdParty'].map((p) => `packages/safety/${p}`),
   ...['help/index', 'help/more', 'service/index', 'service/header', 'service/world', 'account/index', 'identity/success',
     'identity/fail', 'language/index', 'version/index', 'setting/index', 'setting/privacyList', 'setting/pushSet',
     'setting/singleList', 'setting/thirdInfoList'].map((p) => `packages/users/${p}`),

@@ -195,7 +195,6 @@ const enUS: Dictionary = {
     cancelAccountHint: 'Cancellation is irreversible',
     devices: 'Devices and activity',
     devicesHint: 'Devices signed in and the last 30 days of security events',
-    comingSoon: 'Coming soon',
   },
   security,
   thirdParty,

@@ -162,8 +162,6 @@ export interface Dictionary {
     cancelAccountHint: string
     devices: string
     devicesHint: string
-    /** Third-party accounts: not yet available. */
-    comingSoon: string
   }
   /** Account security screens (packages/safety), ./security/. */
   security: SecurityDictionary

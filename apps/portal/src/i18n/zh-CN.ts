@@ -195,7 +195,6 @@ const zhCN: Dictionary = {
     cancelAccountHint: '注销后无法恢复，请谨慎操作',
     devices: '登录设备与记录',
     devicesHint: '查看已登录的设备和近 30 天的安全记录',
-    comingSoon: '即将上线',
   },
   security,
   thirdParty,

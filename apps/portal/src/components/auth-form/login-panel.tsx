@@ -1,7 +1,7 @@
-import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement } from '@ess/contract/wire'
+import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement, type ExternalAccount } from '@ess/contract/wire'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { AuthHero, Segmented } from './index'
 import { AgreementRow, CodeRow, PhoneRow, SubmitButton, TextRow } from './form-rows'
@@ -14,7 +14,9 @@ import { loginByCode, loginByPassword } from '../../core/auth/login'
 import { returnUrlParam } from '../../core/auth/redirect'
 import { openRoute } from '../../core/navigation'
 import { toast } from '../../core/toast'
+import { forgetOAuthReturn, loginWithTicket, readOAuthReturn } from '../../core/third-party'
 import { useI18n } from '../../i18n'
+import { BindPanel, ProviderLoginRow } from '../third-party'
 
 type Mode = 'password' | 'code'
 
@@ -110,27 +112,57 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
 }
 
 /**
+ * Back from a provider's page (web): signs in with the ticket, or answers the external account to
+ * bind; an error from the provider's side is toasted. Runs once, and clears the address.
+ */
+function useProviderReturn(params: Record<string, string | undefined>, returnUrl: string | undefined) {
+  const { t, locale } = useI18n()
+  const [pending, setPending] = useState<{ token: string; account: ExternalAccount } | null>(null)
+  useEffect(() => {
+    const back = readOAuthReturn(params, locale)
+    if (!back) return
+    forgetOAuthReturn()
+    if (back.kind === 'error') return void toast(back.message)
+    loginWithTicket(back.ticket, { returnUrl })
+      .then((result) => {
+        if (result.status === 'signedIn') toast(t.auth.loggedIn, { icon: 'success' })
+        else setPending({ token: result.bindLoginToken, account: result.account })
+      })
+      .catch(() => undefined /* toasted by the request client */)
+    // Once, for the address the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  return pending
+}
+
+/**
  * The login screen's content (SPEC §2): by password or by SMS code, each behind the slider
- * puzzle; links to registration and password recovery. `type=code` opens the SMS tab.
+ * puzzle; links to registration and password recovery; the third-party providers (web). `type=code`
+ * opens the SMS tab. Back from a provider with an account nobody has bound, it offers to bind it.
  */
 export function LoginPanel({ params }: { params: Record<string, string | undefined> }) {
   const { t } = useI18n()
   const [mode, setMode] = useState<Mode>(params.type === 'code' || params.type === 'phone' ? 'code' : 'password')
   const returnUrl = returnUrlParam(params)
+  const pending = useProviderReturn(params, returnUrl)
   return (
     <>
       <AuthHero title={t.auth.welcome} subtitle={t.auth.subtitle} />
-      <View className="auth-card">
-        <Segmented<Mode>
-          value={mode}
-          onChange={setMode}
-          options={[
-            { key: 'password', label: t.auth.passwordTab },
-            { key: 'code', label: t.auth.codeTab },
-          ]}
-        />
-        {mode === 'password' ? <PasswordLogin returnUrl={returnUrl} /> : <CodeLogin returnUrl={returnUrl} />}
-      </View>
+      {pending ? (
+        <BindPanel bindLoginToken={pending.token} account={pending.account} returnUrl={returnUrl} />
+      ) : (
+        <View className="auth-card">
+          <Segmented<Mode>
+            value={mode}
+            onChange={setMode}
+            options={[
+              { key: 'password', label: t.auth.passwordTab },
+              { key: 'code', label: t.auth.codeTab },
+            ]}
+          />
+          {mode === 'password' ? <PasswordLogin returnUrl={returnUrl} /> : <CodeLogin returnUrl={returnUrl} />}
+        </View>
+      )}
       <View className="auth-links">
         <View className="auth-links__group">
           <Text>{t.auth.noAccount}</Text>
@@ -142,6 +174,7 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
           {t.auth.forgotPassword}
         </View>
       </View>
+      {!pending && <ProviderLoginRow />}
     </>
   )
 }

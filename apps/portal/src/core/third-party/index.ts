@@ -45,6 +45,18 @@ export function readOAuthReturn(params: Record<string, string | undefined>, loca
   return { kind: 'error', message: errorMessage(code, locale), provider }
 }
 
+/** Takes the ticket or error out of the address (H5), so a reload does not spend it again. */
+export function forgetOAuthReturn(): void {
+  if (typeof window === 'undefined' || !window.history?.replaceState || !window.location) return
+  const { hash, pathname, search } = window.location
+  const q = hash.indexOf('?')
+  if (q < 0) return
+  const params = new URLSearchParams(hash.slice(q + 1))
+  for (const key of Object.values(OAUTH_RETURN_PARAMS)) params.delete(key)
+  const rest = params.toString()
+  window.history.replaceState(window.history.state, '', `${pathname}${search}${hash.slice(0, q)}${rest ? `?${rest}` : ''}`)
+}
+
 /** Whether this client can send the user to a provider's page (the web). */
 export const canLeaveForProvider = () => platform().system.clientType() === 'h5'
 

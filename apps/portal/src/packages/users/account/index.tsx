@@ -70,8 +70,7 @@ export default function UsersAccountPage() {
               extra={user.hasPassword ? a.passwordSet : a.passwordNotSet}
               onClick={open('packages/safety/changePwdOptions')}
             />
-            {/* Third-party accounts come with the next issue: shown, honestly not yet available. */}
-            <ListRow testId="account-third-party" icon={<Link size={18} />} title={a.thirdParty} extra={a.comingSoon} end={null} />
+            <ListRow testId="account-third-party" icon={<Link size={18} />} title={a.thirdParty} onClick={open(ROUTE_PATHS.thirdParty)} />
           </ListCard>
           <Text className="account-security__section">{a.sessions}</Text>
           <ListCard>

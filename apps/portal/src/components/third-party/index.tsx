@@ -1,0 +1,121 @@
+import { ROUTE_PATHS, type ExternalAccount, type ThirdPartyProvider } from '@ess/contract/wire'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Weixin } from '@nutui/icons-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { AgreementRow, SubmitButton, TextRow } from '../auth-form/form-rows'
+import { useCaptchaGate } from '../auth-form/captcha-gate'
+import { grantPrivacyConsent } from '../../core/auth/consent'
+import { fieldMessage, passwordLoginForm, type PasswordLoginForm } from '../../core/auth/forms'
+import { openRoute } from '../../core/navigation'
+import { bindToAccount, canLeaveForProvider, loadProviders, startProviderLogin } from '../../core/third-party'
+import { toast } from '../../core/toast'
+import { fill, useI18n } from '../../i18n'
+import './index.scss'
+
+/** The provider's mark: WeChat's own icon, QQ and Weibo by their names, in the provider's colour. */
+export function ProviderBadge({ provider, large }: { provider: ThirdPartyProvider; large?: boolean }) {
+  const { t } = useI18n()
+  return (
+    <View className={`tp-badge tp-badge--${provider}${large ? ' tp-badge--large' : ''}`} aria-hidden>
+      {provider === 'wechat' ? <Weixin size={large ? 26 : 22} color="#fff" /> : <Text>{provider === 'qq' ? 'QQ' : t.thirdParty.providers.weibo.slice(0, 1)}</Text>}
+    </View>
+  )
+}
+
+/** "Other ways to log in": a round button per provider this deployment offers (web only). */
+export function ProviderLoginRow() {
+  const { t } = useI18n()
+  const [providers, setProviders] = useState<ThirdPartyProvider[]>([])
+  const [leaving, setLeaving] = useState<ThirdPartyProvider | null>(null)
+  useEffect(() => {
+    if (canLeaveForProvider()) void loadProviders({ needShowToast: false }).then(setProviders)
+  }, [])
+  if (!providers.length) return null
+  const start = async (provider: ThirdPartyProvider) => {
+    setLeaving(provider)
+    try {
+      await startProviderLogin(provider)
+    } catch {
+      setLeaving(null)
+    }
+  }
+  return (
+    <View className="tp-login" data-testid="third-party-login">
+      <View className="tp-login__divider">
+        <Text>{t.thirdParty.otherWays}</Text>
+      </View>
+      <View className="tp-login__buttons">
+        {providers.map((provider) => {
+          const label = fill(t.thirdParty.signInWith, { provider: t.thirdParty.providers[provider] })
+          return (
+            <View
+              key={provider}
+              className={`tp-login__button${leaving === provider ? ' tp-login__button--busy' : ''}`}
+              role="button"
+              aria-label={label}
+              data-testid={`login-with-${provider}`}
+              onClick={() => void (leaving ? undefined : start(provider))}
+            >
+              <ProviderBadge provider={provider} />
+              <Text className="tp-login__name">{t.thirdParty.providers[provider]}</Text>
+            </View>
+          )
+        })}
+      </View>
+    </View>
+  )
+}
+
+/**
+ * The first sign-in with an external account nobody has bound: which account it is, and binding
+ * it to an existing account by that account's password (behind the slider puzzle, like a sign-in),
+ * or registering first.
+ */
+export function BindPanel({ bindLoginToken, account, returnUrl }: { bindLoginToken: string; account: ExternalAccount; returnUrl?: string }) {
+  const { t, locale } = useI18n()
+  const tp = t.thirdParty
+  const gate = useCaptchaGate()
+  const [busy, setBusy] = useState(false)
+  const provider = tp.providers[account.provider]
+  const { control, handleSubmit, formState } = useForm<PasswordLoginForm>({
+    resolver: zodResolver(passwordLoginForm),
+    defaultValues: { account: '', password: '', agreed: false },
+  })
+  const err = (name: keyof PasswordLoginForm) => fieldMessage(formState.errors[name]?.message, locale)
+  const submit = handleSubmit((values) => {
+    grantPrivacyConsent()
+    gate.ask(async (captchaToken) => {
+      setBusy(true)
+      try {
+        await bindToAccount({ bindLoginToken, externalId: account.externalId, account: values.account, password: values.password, captchaToken }, { returnUrl })
+        toast(tp.bound, { icon: 'success' })
+      } catch {
+        /* refused: toasted by the request client */
+      } finally {
+        setBusy(false)
+      }
+    })
+  })
+  return (
+    <View className="auth-card tp-bind" data-testid="bind-panel">
+      <View className="tp-bind__head">
+        <ProviderBadge provider={account.provider} large />
+        <Text className="tp-bind__title">{fill(tp.bindTitle, { provider })}</Text>
+        <Text className="tp-bind__intro">{fill(tp.bindIntro, { provider, nickname: account.nickname })}</Text>
+      </View>
+      <Text className="tp-bind__label">{tp.bindExisting}</Text>
+      <TextRow control={control} name="account" error={err('account')} placeholder={t.auth.accountPlaceholder} maxLength={254} />
+      <TextRow control={control} name="password" error={err('password')} type="password" placeholder={t.auth.passwordPlaceholder} />
+      <AgreementRow control={control} error={err('agreed')} />
+      <SubmitButton busy={busy} onSubmit={submit}>
+        {tp.bindSubmit}
+      </SubmitButton>
+      <View className="tp-bind__register" role="link" data-testid="bind-register" onClick={() => void openRoute(ROUTE_PATHS.register)}>
+        {tp.bindOrRegister}
+      </View>
+      {gate.popup}
+    </View>
+  )
+}
