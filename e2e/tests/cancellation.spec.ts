@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { Locale, RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, newPhone, readCode, solveSlider, useLocale, watchErrors } from './support'
+import { buttonIn, DICTIONARIES, expectRoute, field, newPhone, onPage, readCode, solveSlider, useLocale, watchErrors } from './support'
 
 // Account cancellation in the browser (issue 15): the checklist, the identity check by password,
 // the cancellation agreement and the last confirm; the app then starts at home as a visitor, and
 // the same phone registers a new account. The gateway sends one code per phone per 60 s, so the
 // second registration waits out that countdown, as a person would.
 
-const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
-const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
-const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
-const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
 const COOLDOWN_MS = 61_000
 
 async function registerByPhone(page: Page, locale: Locale, phone: string, password: string) {

@@ -1,14 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import type { Locale, RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, signUpByCode, useLocale, watchErrors } from './support'
+import { buttonIn, DICTIONARIES, expectRoute, onPage, signUpByCode, useLocale, watchErrors } from './support'
 
 // Personal center: display settings, push settings, the privacy summary and my data.
 
 const LOCALES: Locale[] = ['zh-CN', 'en-US']
-const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
-const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
-const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
 const primaryColour = (page: Page) => page.locator('.ess-root').evaluate((el) => getComputedStyle(el).getPropertyValue('--nutui-color-primary').trim())
 
 /** Real-name verification by ID number (demo roster people not used by the other specs). */

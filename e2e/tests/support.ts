@@ -177,7 +177,14 @@ export function newPhone(): string {
   return `13${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
 }
 
-const exactText = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+/** The page frame of a route. */
+export const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
+/** Matches exactly this text, spaces around aside. */
+export const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+/** The (NutUI / Taro) button of a scope with exactly this label. */
+export const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
+/** The input of a scope with this placeholder. */
+export const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
 
 /**
  * Signs a new phone up through the SMS-code login (the slider dragged, the code read from the dev
@@ -194,6 +201,48 @@ export async function signUpByCode(page: Page, locale: Locale, phone = newPhone(
   await solveSlider(page)
   const code = await readCode(page, `+86${phone}`)
   await login.locator(`input[placeholder="${t.auth.codePlaceholder}"]`).fill(code)
-  await login.locator('taro-button-core').filter({ hasText: exactText(t.auth.login) }).click()
+  await login.locator('taro-button-core').filter({ hasText: exactly(t.auth.login) }).click()
   return phone
+}
+
+/** A password that passes the rules, different each call. */
+export const newPassword = (tag: string) => `${tag}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}x!`
+
+/** Opens pages in this language, the privacy policy already agreed to. */
+export async function agreedPrivacy(page: Page, locale: Locale) {
+  await useLocale(page, locale)
+  await page.addInitScript(() => localStorage.setItem('user-agreed-privacy', '1'))
+}
+
+/** Registers with a password by phone or by email; ends on home. Resolves when the code was sent. */
+export async function registerWithPassword(page: Page, locale: Locale, by: { phone: string } | { email: string }, password: string): Promise<number> {
+  const t = DICTIONARIES[locale]
+  await page.goto('/#/packages/login/register/index')
+  const reg = onPage(page, 'packages/login/register/index')
+  await expectRoute(page, 'packages/login/register/index', locale)
+  if ('email' in by) {
+    await reg.getByTestId('tab-email').click()
+    await field(reg, t.auth.emailPlaceholder).fill(by.email)
+  } else {
+    await field(reg, t.auth.phonePlaceholder).fill(by.phone)
+  }
+  await reg.getByTestId('get-code').click()
+  await solveSlider(page)
+  const sentAt = Date.now()
+  const code = await readCode(page, 'email' in by ? by.email : `+86${by.phone}`)
+  await field(reg, t.auth.codePlaceholder).fill(code)
+  await field(reg, t.auth.passwordNew).fill(password)
+  await field(reg, t.auth.confirmPassword).fill(password)
+  await reg.getByTestId('agree').click()
+  await buttonIn(reg, t.auth.submitRegister).click()
+  await expectRoute(page, 'pages/home/index', locale)
+  return sentAt
+}
+
+/** Forgets the login on this browser (as if it had ended). */
+export async function forgetSession(page: Page) {
+  await page.evaluate(() => {
+    localStorage.removeItem('token')
+    localStorage.removeItem('refresh-token')
+  })
 }
