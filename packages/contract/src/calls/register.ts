@@ -10,6 +10,8 @@ import { LoginStateSchema } from './login'
  * confirmation each sealed with the password key (the gateway decrypts them, checks the password
  * rule again and that they match: `password.mismatch`), and the agreements of set 1 ticked
  * (their current `agreementId`s; none → `agreement.required`). A success logs the user in.
+ * With the `bindLoginToken` of a third-party sign-in (./third-party.ts), the new account gets that
+ * external account bound in the same transaction.
  */
 const registrationFields = {
   code: codeField,
@@ -17,6 +19,7 @@ const registrationFields = {
   confirmPassword: sealedPasswordField,
   keyId: passwordKeyIdField,
   agreementIds: agreementIdsField.min(1, { error: 'agreement.required' satisfies RuleMessageKey }),
+  bindLoginToken: z.string().trim().min(16).max(128).optional(),
 }
 
 export const RegisterByPhoneBodySchema = z.object({ ...phoneFields, ...registrationFields }).superRefine(checkPhoneOfRegion)

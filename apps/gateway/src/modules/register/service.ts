@@ -13,6 +13,7 @@ import { mask } from '../../infra/crypto/mask'
 import { maskEmail, normaliseEmail, resolvePhone } from '../user/contact'
 import { openNewPassword } from '../user/password'
 import { type AccountKey, type NewUser, accountExists, insertUser } from '../user/queries'
+import { bindPendingToNewAccount, pendingOf } from '../third-party/service'
 import { useCode } from '../verify/codes'
 import { type Collected, recordCollection } from '../privacy/ledger'
 
@@ -29,6 +30,8 @@ interface Registration {
   password: string
   confirmPassword: string
   agreementIds: string[]
+  /** A third-party account to bind to the new account (login/thirdPartyLogin's bindRequired). */
+  bindLoginToken?: string
 }
 
 /**
@@ -47,6 +50,7 @@ async function register(
   const password = openNewPassword(deps.passwordKey, input, locale)
   const versionIds = await checkSignUpAgreements(deps.db, input.agreementIds, locale, now)
   if (await accountExists(deps.db, account.key)) throw new AppError('ALREADY_REGISTERED')
+  const pending = input.bindLoginToken ? await pendingOf(deps, input.bindLoginToken, origin) : undefined
   await useCode(deps, { scene: 'register', channel: account.channel, to: account.to }, input.code)
   const passwordHash = await hashPassword(password)
   return deps.db.transaction(async (tx) => {
@@ -54,6 +58,7 @@ async function register(
     if (!userId) throw new AppError('ALREADY_REGISTERED')
     await recordSignatures(tx, userId, versionIds, origin, now)
     await recordCollection(tx, userId, 'register', [account.collected], now)
+    if (pending && input.bindLoginToken) await bindPendingToNewAccount(deps, tx, userId, input.bindLoginToken, pending, origin)
     return startSession(tx, userId, origin, now)
   })
 }

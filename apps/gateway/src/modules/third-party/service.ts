@@ -65,7 +65,7 @@ interface TicketRecord {
 }
 
 /** An external account waiting to be bound to an account (bindLogin or a registration). */
-interface BindLoginRecord {
+export interface BindLoginRecord {
   provider: ThirdPartyProvider
   deviceId: string
   identity: ExternalIdentity
@@ -189,7 +189,7 @@ export async function loginWithTicket(deps: ThirdPartyDeps, ticket: string, orig
 }
 
 /** The pending external account of a bindLoginToken of this device (BIND_LOGIN_EXPIRED otherwise). */
-async function pendingOf(deps: ThirdPartyDeps, token: string, origin: ClientOrigin) {
+export async function pendingOf(deps: Pick<ThirdPartyDeps, 'kv' | 'now'>, token: string, origin: ClientOrigin) {
   const raw = await deps.kv.get(bindLoginKey(token))
   const record = liveRecord<BindLoginRecord>(raw, deps.now())
   if (!record || record.deviceId !== origin.deviceId) throw new AppError('BIND_LOGIN_EXPIRED')
@@ -203,7 +203,7 @@ export async function bindLoginAccount(deps: ThirdPartyDeps, token: string, orig
 }
 
 /** Binds an external account to a user in a transaction (with the ledger and the history); the unique keys refuse doubles. */
-async function bind(deps: ThirdPartyDeps, tx: Database, userId: string, record: { provider: ThirdPartyProvider; identity: ExternalIdentity }, origin: ClientOrigin) {
+async function bind(deps: Pick<ThirdPartyDeps, 'db' | 'now'>, tx: Database, userId: string, record: { provider: ThirdPartyProvider; identity: ExternalIdentity }, origin: ClientOrigin) {
   const now = deps.now()
   try {
     await insertBinding(tx, { userId, provider: record.provider, subject: record.identity.subject, nickname: record.identity.nickname, boundAt: now })
@@ -243,6 +243,22 @@ export async function bindLogin(
     await bind(deps, tx, userId, pending, origin)
     return startSession(tx, userId, origin, deps.now())
   })
+}
+
+/**
+ * A registration with a bindLoginToken: inside the registration's transaction, the token is spent
+ * and its external account bound to the new account (a failure undoes the registration).
+ */
+export async function bindPendingToNewAccount(
+  deps: Pick<ThirdPartyDeps, 'db' | 'kv' | 'now'>,
+  tx: Database,
+  userId: string,
+  token: string,
+  pending: BindLoginRecord,
+  origin: ClientOrigin,
+): Promise<void> {
+  if (!(await deps.kv.take(bindLoginKey(token)))) throw new AppError('BIND_LOGIN_EXPIRED')
+  await bind(deps, tx, userId, pending, origin)
 }
 
 /** getBindingInfo: each provider available here or bound, with the binding (masked nickname, when). */

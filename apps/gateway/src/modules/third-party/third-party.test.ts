@@ -1,11 +1,11 @@
 import { type ThirdPartyProvider, calls } from '@ess/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedAccount, uniqueEmail } from '../../../test/helpers/accounts'
+import { seedAccount, uniqueEmail, uniquePhone } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
 import { MINUTE, testClock } from '../../../test/helpers/clock'
-import { passCaptcha } from '../../../test/helpers/flows'
+import { currentAgreementIds, passCaptcha, smsCode } from '../../../test/helpers/flows'
 import { type StandInServer, TEST_PUBLIC_URL, startStandIn, visitProvider } from '../../../test/helpers/oauth'
 import { GOOD_PASSWORD, accountWithPassword, seal, verifyByPassword } from '../../../test/helpers/security'
 import { TEST_DEVICE_ID } from '../../../test/helpers/signed'
@@ -188,6 +188,21 @@ describe('signing in with a provider', () => {
     const other = await dance('weibo', 'li-na', { deviceId: TEST_DEVICE_ID, token: first.accessToken })
     expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: other.ticket! }, { token: first.accessToken }), 'THIRD_PARTY_PROVIDER_BOUND', 409)
     expect(await bindingsOf(second.userId)).toHaveLength(0)
+  })
+})
+
+describe('registering with a pending third-party account', () => {
+  it('binds it to the new account in the registration’s transaction; another device’s token is refused before the code is spent', async () => {
+    const { deviceId, result } = await signInWith('wechat', 'wang-lei')
+    expect(result.status).toBe('bindRequired')
+    const phone = uniquePhone()
+    const code = await smsCode(t.app, phone, 'register', deviceId)
+    const sealed = await seal(t, GOOD_PASSWORD)
+    const body = { region: 'CN', phone, code, password: sealed, confirmPassword: sealed, agreementIds: await currentAgreementIds(t.app), bindLoginToken: result.bindLoginToken }
+    expectRefusal(await callApi(t.app, calls.registerByPhonePwd, body, { deviceId: newDevice() }), 'BIND_LOGIN_EXPIRED', 400)
+    const login = payloadOf(await callApi(t.app, calls.registerByPhonePwd, body, { deviceId }))
+    expect((await bindingsOf(login.userId))[0]).toMatchObject({ provider: 'wechat', subject: `u${demoSubject('wechat', 'wang-lei')}`, nickname: '王磊' })
+    expect((await signInWith('wechat', 'wang-lei')).result).toMatchObject({ status: 'signedIn', login: { userId: login.userId } })
   })
 })
 

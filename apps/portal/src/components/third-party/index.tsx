@@ -9,7 +9,7 @@ import { useCaptchaGate } from '../auth-form/captcha-gate'
 import { grantPrivacyConsent } from '../../core/auth/consent'
 import { fieldMessage, passwordLoginForm, type PasswordLoginForm } from '../../core/auth/forms'
 import { openRoute } from '../../core/navigation'
-import { bindToAccount, canLeaveForProvider, loadProviders, startProviderLogin } from '../../core/third-party'
+import { bindToAccount, canLeaveForProvider, loadBindLoginAccount, loadProviders, startProviderLogin } from '../../core/third-party'
 import { toast } from '../../core/toast'
 import { fill, useI18n } from '../../i18n'
 import './index.scss'
@@ -112,10 +112,26 @@ export function BindPanel({ bindLoginToken, account, returnUrl }: { bindLoginTok
       <SubmitButton busy={busy} onSubmit={submit}>
         {tp.bindSubmit}
       </SubmitButton>
-      <View className="tp-bind__register" role="link" data-testid="bind-register" onClick={() => void openRoute(ROUTE_PATHS.register)}>
+      <View className="tp-bind__register" role="link" data-testid="bind-register" onClick={() => void openRoute(ROUTE_PATHS.register, { bindLoginToken })}>
         {tp.bindOrRegister}
       </View>
       {gate.popup}
+    </View>
+  )
+}
+
+/** On the registration page opened from a third-party sign-in: the account the new one will have bound. */
+export function PendingBindingNote({ bindLoginToken }: { bindLoginToken: string }) {
+  const { t } = useI18n()
+  const [account, setAccount] = useState<ExternalAccount | null>(null)
+  useEffect(() => {
+    void loadBindLoginAccount(bindLoginToken).then((a) => setAccount(a ?? null))
+  }, [bindLoginToken])
+  if (!account) return null
+  return (
+    <View className="tp-note" data-testid="pending-binding">
+      <ProviderBadge provider={account.provider} />
+      <Text className="tp-note__text">{fill(t.thirdParty.registerWillBind, { provider: t.thirdParty.providers[account.provider], nickname: account.nickname })}</Text>
     </View>
   )
 }

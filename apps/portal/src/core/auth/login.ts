@@ -63,26 +63,27 @@ export async function sealPair(seal: Seal, password: string, confirmPassword: st
 }
 
 export async function registerByPhone(
-  input: { region: string; phone: string; code: string; password: string; confirmPassword: string; agreementIds: string[] },
+  input: { region: string; phone: string; code: string; password: string; confirmPassword: string; agreementIds: string[]; bindLoginToken?: string },
   options: LoginSuccessOptions = {},
 ): Promise<LoginState> {
   grantPrivacyConsent()
   const state = await sendSealed(async (seal, requestOptions) => {
     const sealed = await sealPair(seal, input.password, input.confirmPassword)
-    const body = { region: input.region, phone: input.phone, code: input.code, agreementIds: input.agreementIds, ...sealed }
+    const body = { region: input.region, phone: input.phone, code: input.code, agreementIds: input.agreementIds, bindLoginToken: input.bindLoginToken, ...sealed }
     return request(wire.registerByPhonePwd, body, requestOptions)
   })
   return finish(state, options)
 }
 
 export async function registerByEmail(
-  input: { email: string; code: string; password: string; confirmPassword: string; agreementIds: string[] },
+  input: { email: string; code: string; password: string; confirmPassword: string; agreementIds: string[]; bindLoginToken?: string },
   options: LoginSuccessOptions = {},
 ): Promise<LoginState> {
   grantPrivacyConsent()
   const state = await sendSealed(async (seal, requestOptions) => {
     const sealed = await sealPair(seal, input.password, input.confirmPassword)
-    return request(wire.registerByEmailPwd, { email: input.email.trim(), code: input.code, agreementIds: input.agreementIds, ...sealed }, requestOptions)
+    const body = { email: input.email.trim(), code: input.code, agreementIds: input.agreementIds, bindLoginToken: input.bindLoginToken, ...sealed }
+    return request(wire.registerByEmailPwd, body, requestOptions)
   })
   return finish(state, options)
 }

@@ -18,6 +18,8 @@ export interface ThirdPartyDictionary {
   bindExisting: string
   bindSubmit: string
   bindOrRegister: string
+  /** Registration page. `{provider}`, `{nickname}` */
+  registerWillBind: string
   bindExpired: string
   bound: string
   /** The binding list (packages/safety/thirdParty). */

@@ -9,6 +9,7 @@ import { AgreementRow, CodeRow, PasswordPairRows, PhoneRow, SubmitButton, TextRo
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
+import { PendingBindingNote } from '@/components/third-party'
 import { sendCode, type CodeTarget } from '@/core/auth/codes'
 import { grantPrivacyConsent } from '@/core/auth/consent'
 import {
@@ -80,7 +81,7 @@ function RegistrationRows<T extends FieldValues>({
   )
 }
 
-function PhoneRegistration({ returnUrl }: { returnUrl?: string }) {
+function PhoneRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; bindLoginToken?: string }) {
   const { locale } = useI18n()
   const flow = useRegistration(returnUrl)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<RegisterPhoneForm>({
@@ -100,7 +101,7 @@ function PhoneRegistration({ returnUrl }: { returnUrl?: string }) {
   const submit = handleSubmit((v) =>
     flow.run((agreementIds) =>
       registerByPhone(
-        { region: v.region ?? DEFAULT_PHONE_REGION, phone: v.phone, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds },
+        { region: v.region ?? DEFAULT_PHONE_REGION, phone: v.phone, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds, bindLoginToken },
         flow.options,
       ),
     ),
@@ -113,7 +114,7 @@ function PhoneRegistration({ returnUrl }: { returnUrl?: string }) {
   )
 }
 
-function EmailRegistration({ returnUrl }: { returnUrl?: string }) {
+function EmailRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; bindLoginToken?: string }) {
   const { t, locale } = useI18n()
   const flow = useRegistration(returnUrl)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<RegisterEmailForm>({
@@ -131,7 +132,7 @@ function EmailRegistration({ returnUrl }: { returnUrl?: string }) {
   }
   const submit = handleSubmit((v) =>
     flow.run((agreementIds) =>
-      registerByEmail({ email: v.email, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds }, flow.options),
+      registerByEmail({ email: v.email, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds, bindLoginToken }, flow.options),
     ),
   )
   return (
@@ -142,15 +143,20 @@ function EmailRegistration({ returnUrl }: { returnUrl?: string }) {
   )
 }
 
-/** Registration (SPEC §2): by phone (with its region, China +86 first) or by email. */
+/**
+ * Registration (SPEC §2): by phone (with its region, China +86 first) or by email. Opened from a
+ * third-party sign-in with an account nobody has bound (`bindLoginToken`), it binds that account too.
+ */
 export default function RegisterPage() {
   const { t } = useI18n()
   const { params } = useRouter()
   const [mode, setMode] = useState<Mode>(params.type === 'email' ? 'email' : 'phone')
   const returnUrl = returnUrlParam(params)
+  const bindLoginToken = params.bindLoginToken || undefined
   return (
     <PageFrame route="packages/login/register/index" className="auth-page">
       <AuthHero title={t.auth.registerTitle} subtitle={t.auth.registerSubtitle} />
+      {bindLoginToken && <PendingBindingNote bindLoginToken={bindLoginToken} />}
       <View className="auth-card">
         <Segmented<Mode>
           value={mode}
@@ -160,7 +166,11 @@ export default function RegisterPage() {
             { key: 'email', label: t.auth.byEmail },
           ]}
         />
-        {mode === 'phone' ? <PhoneRegistration returnUrl={returnUrl} /> : <EmailRegistration returnUrl={returnUrl} />}
+        {mode === 'phone' ? (
+          <PhoneRegistration returnUrl={returnUrl} bindLoginToken={bindLoginToken} />
+        ) : (
+          <EmailRegistration returnUrl={returnUrl} bindLoginToken={bindLoginToken} />
+        )}
       </View>
       <View className="auth-links">
         <View className="auth-links__group">
