@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error'
 import { listSignedVersions } from '../agreement/queries'
 import { getCertification } from '../certification/service'
 import { getNotices, getPushSettings } from '../notices/service'
+import { listBindings } from '../third-party/queries'
 import { listSecurityEvents } from '../security/queries'
 import { maskIp } from '../security/device'
 import { getPersonalInfo } from '../user/service'
@@ -30,7 +31,7 @@ export async function collectMyData(deps: ExportDeps, userId: string, locale: Lo
   const user = await findUserById(deps.db, userId)
   if (!user) throw new AppError('SESSION_INVALID')
   const epoch = new Date(0)
-  const [personal, certification, agreements, signIns, security, ledger, push, inbox] = await Promise.all([
+  const [personal, certification, agreements, signIns, security, ledger, push, inbox, bindings] = await Promise.all([
     getPersonalInfo(deps, userId, locale),
     getCertification(deps, userId, locale),
     listSignedVersions(deps.db, userId),
@@ -39,6 +40,7 @@ export async function collectMyData(deps: ExportDeps, userId: string, locale: Lo
     allLedgerRows(deps.db, userId),
     getPushSettings(deps.db, userId),
     getNotices(deps.db, userId, locale),
+    listBindings(deps.db, userId),
   ])
   return {
     exportedAt: deps.now().toISOString(),
@@ -70,6 +72,8 @@ export async function collectMyData(deps: ExportDeps, userId: string, locale: Lo
     })),
     pushSettings: push,
     notices: inbox.notices,
+    // The user's own nickname at the provider; the provider's id stays with the gateway.
+    thirdPartyAccounts: bindings.map((row) => ({ provider: row.provider, nickname: row.nickname, boundAt: row.boundAt.toISOString() })),
   }
 }
 
@@ -87,6 +91,7 @@ const LABELS = {
     collections: '个人信息收集记录',
     push: '推送设置',
     notices: '消息',
+    thirdParty: '绑定的第三方账号',
     none: '无',
     on: '开启',
     off: '关闭',
@@ -103,6 +108,7 @@ const LABELS = {
     collections: 'Personal information collected',
     push: 'Push settings',
     notices: 'Notices',
+    thirdParty: 'Third-party accounts bound',
     none: 'None',
     on: 'On',
     off: 'Off',
@@ -150,6 +156,8 @@ export function renderPdf(data: MyData, locale: Locale): Promise<Buffer> {
   lines(data.pushSettings.map((row) => `${row.kind}: ${row.enabled ? l.on : l.off}`))
   section(l.notices)
   lines(data.notices.map((row) => `${shown(row.at)}  ${row.title}`))
+  section(l.thirdParty)
+  lines(data.thirdPartyAccounts.map((row) => `${row.provider}: ${row.nickname} — ${shown(row.boundAt)}`))
   doc.end()
   return done
 }

@@ -9,7 +9,7 @@ import { currentAgreementIds, emailCode, smsCode } from '../../../test/helpers/f
 import { sealPassword } from '../../../test/helpers/password'
 import { accountWithPassword, ownCode, verifyByPassword } from '../../../test/helpers/security'
 import { injectSigned, signedHeaders } from '../../../test/helpers/signed'
-import { collectionRecord, userAgreement } from '../../db/schema'
+import { collectionRecord, externalAccount, userAgreement } from '../../db/schema'
 import { DEMO_ROSTER } from '../roster/data'
 import { startSession } from '../session/service'
 import { TEST_ORIGIN } from '../../../test/helpers/accounts'
@@ -182,6 +182,10 @@ describe('my data: export and withdrawal', () => {
     const { recordCollection } = await import('./ledger')
     await recordCollection(t.database.db, other.userId, 'profileEdit', [{ type: 'profile', masked: 'other-secret-address' }], clock.now())
     await recordCollection(t.database.db, mine.userId, 'profileEdit', [{ type: 'profile', masked: 'my-address' }], clock.now())
+    await t.database.db.insert(externalAccount).values([
+      { userId: mine.userId, provider: 'qq', subject: 'o-my-qq-id', nickname: '我的QQ', boundAt: clock.now() },
+      { userId: other.userId, provider: 'qq', subject: 'o-other-qq-id', nickname: 'other-qq', boundAt: clock.now() },
+    ])
     const link = payloadOf(await callApi(t.app, calls.exportMyData, { format: 'json' }, { token: mine.accessToken }))
     expect(link).toMatchObject({ format: 'json', expiresIn: DOWNLOAD_LINK_RELEASE_MS, url: expect.stringMatching(/^\/app\/user\/api\/privacy\/download\?token=/) })
     const response = await download(link.url, mine.accessToken)
@@ -191,6 +195,10 @@ describe('my data: export and withdrawal', () => {
     expect(data.account).toMatchObject({ userId: mine.userId, phone: `+86${mine.phone}` })
     expect(data.collections.map((row: { value: string }) => row.value)).toContain('my-address')
     expect(data.signIns.length).toBeGreaterThan(0)
+    expect(data.thirdPartyAccounts).toEqual([{ provider: 'qq', nickname: '我的QQ', boundAt: clock.now().toISOString() }])
+    // The provider's id of the person stays with the gateway.
+    expect(response.body).not.toContain('o-my-qq-id')
+    expect(response.body).not.toContain('other-qq')
     expect(response.body).not.toContain(other.userId)
     expect(response.body).not.toContain('other-secret-address')
     expect(response.body).not.toContain(other.phone!)
