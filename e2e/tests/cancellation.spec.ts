@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import type { Locale, RoutePath } from '@ess/contract'
-import { buttonIn, DICTIONARIES, expectRoute, field, newPhone, onPage, readCode, solveSlider, useLocale, watchErrors } from './support'
+import { expect, test } from '@playwright/test'
+import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, field, newPhone, onPage, registerWithPassword, watchErrors } from './support'
 
 // Account cancellation in the browser (issue 15): the checklist, the identity check by password,
 // the cancellation agreement and the last confirm; the app then starts at home as a visitor, and
@@ -9,35 +8,16 @@ import { buttonIn, DICTIONARIES, expectRoute, field, newPhone, onPage, readCode,
 
 const COOLDOWN_MS = 61_000
 
-async function registerByPhone(page: Page, locale: Locale, phone: string, password: string) {
-  const t = DICTIONARIES[locale]
-  await page.goto('/#/packages/login/register/index')
-  const reg = onPage(page, 'packages/login/register/index')
-  await expectRoute(page, 'packages/login/register/index', locale)
-  await field(reg, t.auth.phonePlaceholder).fill(phone)
-  await reg.getByTestId('get-code').click()
-  await solveSlider(page)
-  const sentAt = Date.now()
-  await field(reg, t.auth.codePlaceholder).fill(await readCode(page, `+86${phone}`))
-  await field(reg, t.auth.passwordNew).fill(password)
-  await field(reg, t.auth.confirmPassword).fill(password)
-  await reg.getByTestId('agree').click()
-  await buttonIn(reg, t.auth.submitRegister).click()
-  await expectRoute(page, 'pages/home/index', locale)
-  return sentAt
-}
-
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`cancel the account after the checks, then register again with the same phone (${locale})`, async ({ page }) => {
     test.setTimeout(180_000)
     const t = DICTIONARIES[locale]
     const c = t.cancellation
     const errors = watchErrors(page, ['IMAGE_CAPTCHA_FAILED'])
-    await useLocale(page, locale)
-    await page.addInitScript(() => localStorage.setItem('user-agreed-privacy', '1'))
+    await agreedPrivacy(page, locale)
     const phone = newPhone()
     const password = `Cancel${Math.floor(Math.random() * 1e6)}x!`
-    const sentAt = await registerByPhone(page, locale, phone, password)
+    const sentAt = await registerWithPassword(page, locale, { phone }, password)
     const deviceId = await page.evaluate(() => localStorage.getItem('uuid'))
 
     await page.goto('/#/packages/users/account/index')
@@ -80,7 +60,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     // The phone is free again: a new account registers with it.
     const left = sentAt + COOLDOWN_MS - Date.now()
     if (left > 0) await page.waitForTimeout(left)
-    await registerByPhone(page, locale, phone, `Again${Math.floor(Math.random() * 1e6)}x!`)
+    await registerWithPassword(page, locale, { phone }, `Again${Math.floor(Math.random() * 1e6)}x!`)
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
     expect(errors).toEqual([])
   })

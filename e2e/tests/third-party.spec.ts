@@ -62,7 +62,7 @@ test('bind a WeChat account from account security, log in with it, unbind it (zh
   await list.getByTestId('bind-wechat').click()
   await atProvider(page, 'li-na')
   await expectRoute(page, 'packages/safety/thirdParty', locale)
-  await expect(page.getByText(tp.bound)).toBeVisible()
+  await expect(page.getByText(tp.bound, { exact: true })).toBeVisible()
   await expect(list.getByTestId('binding-wechat')).toHaveAttribute('data-bound', 'yes')
   await expect(list.getByTestId('binding-wechat')).toContainText('李*')
   expect(page.url()).not.toContain('oauthTicket')
@@ -75,7 +75,7 @@ test('bind a WeChat account from account security, log in with it, unbind it (zh
   await expect(login.getByTestId('third-party-login')).toContainText(tp.otherWays)
   await login.getByTestId('login-with-wechat').click()
   await atProvider(page, 'li-na')
-  await expect(page.getByText(t.auth.loggedIn)).toBeVisible()
+  await expect(page.getByText(t.auth.loggedIn, { exact: true })).toBeVisible()
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
 
   // Unbinding: the SPEC's sentence, a new identity check (a new login), and WeChat no longer logs in.
@@ -88,7 +88,7 @@ test('bind a WeChat account from account security, log in with it, unbind it (zh
   await expectRoute(page, 'packages/safety/thirdParty', locale)
   await list.getByTestId('unbind-wechat').click()
   await buttonIn(page.locator('.confirm-host'), tp.unbind).click()
-  await expect(page.getByText(tp.unbound)).toBeVisible()
+  await expect(page.getByText(tp.unbound, { exact: true })).toBeVisible()
   await expect(list.getByTestId('binding-wechat')).toHaveAttribute('data-bound', 'no')
   expect(errors).toEqual([])
 })
@@ -117,7 +117,7 @@ test('log in with a QQ account nobody has bound, bind it to an existing account 
   await panel.getByTestId('agree').click()
   await buttonIn(panel, tp.bindSubmit).click()
   await solveSlider(page)
-  await expect(page.getByText(tp.bound)).toBeVisible()
+  await expectRoute(page, 'pages/home/index', locale)
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
 
   // From now on QQ logs this account in directly.
@@ -125,7 +125,7 @@ test('log in with a QQ account nobody has bound, bind it to an existing account 
   await page.goto('/#/packages/login/login-type/index')
   await login.getByTestId('login-with-qq').click()
   await atProvider(page, 'wang-lei')
-  await expect(page.getByText(t.auth.loggedIn)).toBeVisible()
+  await expect(page.getByText(t.auth.loggedIn, { exact: true })).toBeVisible()
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
   expect(errors).toEqual([])
 })

@@ -79,7 +79,7 @@ export function oauthStandIn(options: { origin: string; mountPath: string; clien
     async findAccount(_ctx, sub) {
       const identity = identityOf(sub)
       if (!identity) return undefined
-      return { accountId: sub, claims: async () => ({ sub, nickname: identity.nickname, picture: `${options.origin}/favicon.ico` }) }
+      return { accountId: sub, claims: async () => ({ sub, nickname: identity.nickname, picture: '' }) }
     },
     claims: { openid: ['sub'], profile: ['nickname', 'picture'] },
     scopes: ['openid', 'profile'],
@@ -157,6 +157,8 @@ export function oauthStandIn(options: { origin: string; mountPath: string; clien
       redirect_uri: String(q.redirect_uri ?? ''),
       response_type: String(q.response_type ?? ''),
       scope: 'openid profile',
+      // The person picks (or confirms) who they are every time, as at WeChat's and QQ's pages.
+      prompt: 'login',
       ...(q.state ? { state: String(q.state) } : {}),
     })
     ctx.redirect(`${mountPath}/auth?${params}`)
@@ -294,4 +296,5 @@ form{display:flex;flex-direction:column;gap:12px;margin-top:20px}
 button{font-size:16px;padding:12px;border-radius:22px;border:0;background:#07c160;color:#fff}
 button.cancel{background:#fff;color:#333;border:1px solid #ccc}`
 
-const page = (title: string, body: string) => htmlDocument({ lang: 'zh-CN', title, style: STYLE, body })
+// No favicon to fetch (the browser would ask for /favicon.ico).
+const page = (title: string, body: string) => htmlDocument({ lang: 'zh-CN', title, style: STYLE, body, head: '\n<link rel="icon" href="data:,">' })
