@@ -6,7 +6,7 @@ import { backgroundDeliveriesSettled } from '../../infra/notifier/background'
 import { listOutboxMessages } from '../../infra/notifier/outbox'
 import { PAGE_CSP } from '../../lib/html'
 import { STAND_IN_MOUNT } from '../third-party/wiring'
-import type { StandInClient } from './oauth-stand-in'
+import type { OAuthStandIn, StandInClient } from './oauth-stand-in'
 import { outboxPage } from './page'
 
 const OutboxQuery = z.object({
@@ -47,16 +47,19 @@ export default async function devRoutes(fastify: FastifyInstance, options: { oau
 
   const clients = options.oauthStandInClients ?? []
   if (clients.length) {
-    // Loaded only here: a production gateway never loads the authorization server library.
-    const { oauthStandIn } = await import('./oauth-stand-in')
-    const standIn = oauthStandIn({ origin: fastify.config.publicUrl, mountPath: STAND_IN_MOUNT, clients })
+    // Made on the first request (tests and people who never use it pay nothing), from a module
+    // loaded only here: a production gateway never loads the authorization server library.
+    let standIn: Promise<OAuthStandIn> | undefined
+    const load = () =>
+      (standIn ??= import('./oauth-stand-in').then(({ oauthStandIn }) => oauthStandIn({ origin: fastify.config.publicUrl, mountPath: STAND_IN_MOUNT, clients })))
     await fastify.register(async (scope) => {
       // The stand-in reads its own request bodies (its forms and token requests).
       scope.removeAllContentTypeParsers()
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
-      scope.all(`${STAND_IN_MOUNT}/*`, { schema: { hide: true } }, (request, reply) => {
+      scope.all(`${STAND_IN_MOUNT}/*`, { schema: { hide: true } }, async (request, reply) => {
+        const handler = await load()
         reply.hijack()
-        standIn.handle(request.raw, reply.raw)
+        handler.handle(request.raw, reply.raw)
       })
     })
   }

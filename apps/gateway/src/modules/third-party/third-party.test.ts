@@ -82,6 +82,12 @@ describe('third-party providers', () => {
     payloadOf(await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq', returnUrl: `${TEST_PUBLIC_URL}/index.html` }))
     expectRefusal(await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'github' } as never), 'VALIDATION_FAILED', 400)
     expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: 'short' }), 'VALIDATION_FAILED', 400)
+    expectRefusal(await callApi(t.app, calls.getBindLoginAccount, { bindLoginToken: 'x' }), 'VALIDATION_FAILED', 400)
+    expectRefusal(await callApi(t.app, calls.getBindLoginAccount, { bindLoginToken: 'C'.repeat(43) }), 'BIND_LOGIN_EXPIRED', 400)
+    expectRefusal(await callApi(t.app, calls.thirdPartyBindAuthorize, { provider: 'qq' }), 'SESSION_INVALID', 401)
+    const { accessToken } = await accountWithPassword(t)
+    expectRefusal(await callApi(t.app, calls.unbindThirdParty, { provider: 'msn' } as never, { token: accessToken }), 'VALIDATION_FAILED', 400)
+    expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: 'D'.repeat(43) }, { token: accessToken }), 'IDENTITY_CHECK_REQUIRED', 403)
   })
 })
 
