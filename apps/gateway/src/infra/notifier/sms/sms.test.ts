@@ -86,6 +86,21 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
     expect(await rawRows(to)).toHaveLength(1)
   })
 
+  it("queues in the caller's transaction: nothing when it rolls back, delivered once it committed", async () => {
+    const to = phone()
+    const before = standin.requests.length
+    await expect(
+      database.db.transaction(async (tx) => {
+        await notifier.send(codeMessage(to, code()), { tx })
+        throw new Error('the change failed')
+      }),
+    ).rejects.toThrow('the change failed')
+    expect(await rawRows(to)).toHaveLength(0)
+    const sent = await database.db.transaction((tx) => notifier.send(codeMessage(to, code()), { tx }))
+    expect(await sent.outcome(5000)).toBe('delivered')
+    expect(standin.requests.length - before).toBe(1)
+  })
+
   it('retries a transient error (rate limited, provider down) with backoff, then delivers', async () => {
     const to = phone()
     const value = code()
