@@ -7,16 +7,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from '../../src/db/client'
 import { databaseUrl } from './database-url'
-
-async function adminQuery(statement: string) {
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await admin.connect()
-  try {
-    await admin.query(statement)
-  } finally {
-    await admin.end()
-  }
-}
+import { adminQuery } from './stores'
 
 export interface Store {
   env: Record<string, string>
