@@ -73,6 +73,19 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
     expect(JSON.stringify(row)).not.toContain(value)
   })
 
+  it('maps the security notices to their templates, with the words translated and no free text', async () => {
+    const to = phone()
+    const sent = await notifier.send({ channel: 'sms', to, locale: 'zh-CN', template: 'contactChanged', params: { what: 'phone', time: '2026-05-04 09:00', device: 'iPhone · Safari', hotline: '400-820-6688' } })
+    expect(await sent.outcome(5000)).toBe('delivered')
+    const request = standin.requests.at(-1)
+    if (provider === 'aliyun') {
+      expect(request?.params.TemplateCode).toBe('SMS_460775003')
+      expect(JSON.parse(String(request?.params.TemplateParam))).toEqual({ what: '手机号', time: '2026-05-04 09:00', device: 'iPhone · Safari', hotline: '400-820-6688' })
+    } else {
+      expect(request?.params).toMatchObject({ TemplateId: '1100003', TemplateParamSet: ['手机号', '2026-05-04 09:00', 'iPhone · Safari', '400-820-6688'] })
+    }
+  })
+
   it('sends one message for one idempotency key', async () => {
     const to = phone()
     const before = standin.requests.length
@@ -169,6 +182,32 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
       expect(row.last_error).toBe(provider === 'aliyun' ? 'SignatureDoesNotMatch' : 'AuthFailure.SignatureFailure')
     } finally {
       await wrong.close()
+    }
+  })
+})
+
+describe('codes at rest by environment', () => {
+  let standin: SmsStandin
+  beforeAll(async () => {
+    standin = await startSmsStandin('aliyun', SECRET)
+  })
+  afterAll(() => standin.close())
+
+  it('keeps the code in clear in development only; production masks even the outbox', async () => {
+    const development = notifierOf(database, { NODE_ENV: 'development', ...smsProviderEnv(standin, SECRET) })
+    const production = notifierOf(database, { NODE_ENV: 'production', NOTIFIER: 'outbox' })
+    try {
+      const [dev, prod] = [phone(), phone()]
+      const [devCode, prodCode] = [code(), code()]
+      expect(await (await development.send(codeMessage(dev, devCode))).outcome(5000)).toBe('delivered')
+      expect(await (await production.send(codeMessage(prod, prodCode))).outcome(5000)).toBe('delivered')
+      expect((await rawRows(dev))[0]).toMatchObject({ transport: 'aliyun', params: { code: devCode } })
+      const [masked] = await rawRows(prod)
+      expect(masked).toMatchObject({ transport: 'outbox', params: { code: '******' } })
+      expect(JSON.stringify(masked)).not.toContain(prodCode)
+    } finally {
+      await development.close()
+      await production.close()
     }
   })
 })
