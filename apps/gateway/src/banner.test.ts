@@ -24,7 +24,7 @@ describe('readyBanner', () => {
   })
 
   it('has no outbox line in production, where /dev is off', () => {
-    expect(readyBanner(loadConfig({ NODE_ENV: 'production' }), 8080)).not.toContain('/dev/outbox')
+    expect(readyBanner(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox' }), 8080)).not.toContain('/dev/outbox')
   })
 
   it('gives the address a person opens', () => {

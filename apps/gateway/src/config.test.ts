@@ -28,6 +28,7 @@ describe('config', () => {
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
       publicUrl: 'http://localhost:8080',
       oauth: { credentials: {}, returnUrls: ['http://localhost:8080/', 'http://127.0.0.1:8080/'], standInUrl: undefined },
+      notifier: { outboxOnly: false, sms: undefined, timeoutMs: 10_000, sendWaitMs: 2500, maxAttempts: 6, retryBaseMs: 5000, pollMs: 1000 },
     })
     expect(config.portalDir.endsWith(path.join('apps', 'portal', 'dist', 'h5'))).toBe(true)
   })
@@ -47,6 +48,38 @@ describe('config', () => {
       SERVICE_PHONE: '400-111-2222',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       CAPTCHAS_PER_CLIENT_PER_MINUTE: '600',
+      SMS_PROVIDER: 'tencent',
+      TENCENT_SMS_SECRET_ID: 'AKIDexample',
+      TENCENT_SMS_SECRET_KEY: 'secret',
+      TENCENT_SMS_SDK_APP_ID: '1400006666',
+      TENCENT_SMS_REGION: 'ap-beijing',
+      SMS_SIGN_NAME: '员工服务',
+      SMS_TEMPLATE_VERIFICATION_CODE: '1100001',
+      SMS_TEMPLATE_PASSWORD_CHANGED: '1100002',
+      SMS_TEMPLATE_CONTACT_CHANGED: '1100003',
+      SMS_TIMEOUT_MS: '5000',
+      SMS_SEND_WAIT_MS: '1000',
+      NOTIFIER_MAX_ATTEMPTS: '4',
+      NOTIFIER_RETRY_BASE_MS: '3000',
+      NOTIFIER_POLL_MS: '500',
+    })
+    expect(config.notifier).toEqual({
+      outboxOnly: false,
+      sms: {
+        provider: 'tencent',
+        secretId: 'AKIDexample',
+        secretKey: 'secret',
+        sdkAppId: '1400006666',
+        region: 'ap-beijing',
+        endpoint: new URL('https://sms.tencentcloudapi.com'),
+        signName: '员工服务',
+        templates: { verificationCode: '1100001', passwordChanged: '1100002', contactChanged: '1100003' },
+      },
+      timeoutMs: 5000,
+      sendWaitMs: 1000,
+      maxAttempts: 4,
+      retryBaseMs: 3000,
+      pollMs: 500,
     })
     expect(config).toMatchObject({
       isProduction: true,
@@ -77,9 +110,9 @@ describe('config', () => {
   it('logs for a person in development and as JSON records elsewhere, unless LOG_FORMAT says', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).logFormat).toBe('pretty')
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json')
-    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json')
+    expect(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox' }).logFormat).toBe('json')
     expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json')
-    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
+    expect(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/)
   })
 
@@ -107,13 +140,29 @@ describe('config', () => {
 
   it('takes third-party credentials in pairs, the stand-in outside production only, and a public address in production', () => {
     const env = { PUBLIC_URL: 'https://ess.example.com/', QQ_APPID: '101', QQ_APPKEY: 'k', OAUTH_RETURN_URLS: 'https://ess.example.com/, https://m.ess.example.com/' }
-    expect(loadConfig({ ...env, NODE_ENV: 'production' })).toMatchObject({
+    expect(loadConfig({ ...env, NODE_ENV: 'production', NOTIFIER: 'outbox' })).toMatchObject({
       publicUrl: 'https://ess.example.com',
       oauth: { credentials: { qq: { clientId: '101', secret: 'k' } }, returnUrls: ['https://ess.example.com/', 'https://m.ess.example.com/'] },
     })
     expect(() => loadConfig({ WECHAT_WEB_APPID: 'wx1' })).toThrow(/WECHAT_WEB_SECRET: is required with WECHAT_WEB_APPID/)
     expect(() => loadConfig({ WEIBO_SECRET: 's' })).toThrow(/WEIBO_APPKEY: is required with WEIBO_SECRET/)
-    expect(() => loadConfig({ NODE_ENV: 'production', QQ_APPID: '101', QQ_APPKEY: 'k' })).toThrow(/PUBLIC_URL: is required for third-party sign-in/)
-    expect(() => loadConfig({ NODE_ENV: 'production', OAUTH_STAND_IN_URL: 'http://127.0.0.1:9000' })).toThrow(/OAUTH_STAND_IN_URL: is for development and tests only/)
+    expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', QQ_APPID: '101', QQ_APPKEY: 'k' })).toThrow(/PUBLIC_URL: is required for third-party sign-in/)
+    expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', OAUTH_STAND_IN_URL: 'http://127.0.0.1:9000' })).toThrow(/OAUTH_STAND_IN_URL: is for development and tests only/)
+  })
+
+  it('refuses production without an SMS provider and SMTP, naming what is missing, unless NOTIFIER=outbox', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /NOTIFIER: production sends real SMS and email: set SMS_PROVIDER \(aliyun or tencent\) with its credentials, SMS_SIGN_NAME and SMS_TEMPLATE_\*, SMTP_URL, MAIL_FROM \(or NOTIFIER=outbox/,
+    )
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'ESS <no-reply@example.com>', SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI' })).toThrow(
+      /set ALIYUN_SMS_ACCESS_KEY_SECRET, SMS_SIGN_NAME, SMS_TEMPLATE_VERIFICATION_CODE, SMS_TEMPLATE_PASSWORD_CHANGED, SMS_TEMPLATE_CONTACT_CHANGED \(or/,
+    )
+    expect(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'a@b.c' })).toMatchObject({
+      notifier: { outboxOnly: true, sms: undefined },
+      smtp: undefined,
+    })
+    // Outside production an SMS provider is optional, but a chosen one must be complete.
+    expect(loadConfig({ NODE_ENV: 'development' }).notifier.sms).toBeUndefined()
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent' })).toThrow(/NOTIFIER: set TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY, TENCENT_SMS_SDK_APP_ID, SMS_SIGN_NAME/)
   })
 })

@@ -6,9 +6,6 @@ export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedire
 import { z } from 'zod'
 import { packageDir } from './paths'
 
-/** An optional text; an empty variable counts as unset. */
-const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().min(1).optional())
-
 /** The variables of each third-party provider's credentials (the app id, then its secret). */
 const PROVIDER_VARIABLES = {
   wechat: ['WECHAT_WEB_APPID', 'WECHAT_WEB_SECRET'],
@@ -43,6 +40,69 @@ const trustProxy = z
     if (/^\d+$/.test(value)) return Number(value)
     return value.split(',').map((part) => part.trim()).filter(Boolean)
   })
+
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const optionalText = z.preprocess(blankAsUnset, z.string().trim().min(1).optional())
+
+type RawEnv = Partial<Record<string, string>> & { NODE_ENV?: string; NOTIFIER?: string; SMS_PROVIDER?: string }
+
+const SMS_TEMPLATE_SETTINGS = ['SMS_TEMPLATE_VERIFICATION_CODE', 'SMS_TEMPLATE_PASSWORD_CHANGED', 'SMS_TEMPLATE_CONTACT_CHANGED'] as const
+const PROVIDER_SETTINGS = {
+  aliyun: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET'],
+  tencent: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID'],
+} as const
+
+/**
+ * The variables still needed: those of the chosen SMS provider; and in production (unless
+ * NOTIFIER=outbox) an SMS provider and SMTP at all.
+ */
+function missingNotifierSettings(env: RawEnv): string[] {
+  if (env.NOTIFIER === 'outbox') return []
+  const production = env.NODE_ENV === 'production'
+  const needed: string[] = []
+  if (env.SMS_PROVIDER === 'aliyun' || env.SMS_PROVIDER === 'tencent') {
+    needed.push(...PROVIDER_SETTINGS[env.SMS_PROVIDER], 'SMS_SIGN_NAME', ...SMS_TEMPLATE_SETTINGS)
+  } else if (production) {
+    needed.push('SMS_PROVIDER (aliyun or tencent) with its credentials, SMS_SIGN_NAME and SMS_TEMPLATE_*')
+  }
+  if (production) needed.push('SMTP_URL', 'MAIL_FROM')
+  return needed.filter((name) => name.startsWith('SMS_PROVIDER (') || !env[name])
+}
+
+export type SmsSettings =
+  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: URL; signName: string; templates: SmsTemplates }
+  | { provider: 'tencent'; secretId: string; secretKey: string; sdkAppId: string; region: string; endpoint: URL; signName: string; templates: SmsTemplates }
+export interface SmsTemplates {
+  verificationCode: string
+  passwordChanged: string
+  contactChanged: string
+}
+
+function smsSettings(env: Record<string, string | undefined>): SmsSettings | undefined {
+  const provider = env.SMS_PROVIDER
+  if (provider !== 'aliyun' && provider !== 'tencent') return undefined
+  const text = (name: string) => env[name] as string
+  const common = {
+    signName: text('SMS_SIGN_NAME'),
+    templates: {
+      verificationCode: text('SMS_TEMPLATE_VERIFICATION_CODE'),
+      passwordChanged: text('SMS_TEMPLATE_PASSWORD_CHANGED'),
+      contactChanged: text('SMS_TEMPLATE_CONTACT_CHANGED'),
+    },
+  }
+  if (provider === 'aliyun') {
+    return { provider, accessKeyId: text('ALIYUN_SMS_ACCESS_KEY_ID'), accessKeySecret: text('ALIYUN_SMS_ACCESS_KEY_SECRET'), endpoint: new URL(text('ALIYUN_SMS_ENDPOINT')), ...common }
+  }
+  return {
+    provider,
+    secretId: text('TENCENT_SMS_SECRET_ID'),
+    secretKey: text('TENCENT_SMS_SECRET_KEY'),
+    sdkAppId: text('TENCENT_SMS_SDK_APP_ID'),
+    region: text('TENCENT_SMS_REGION'),
+    endpoint: new URL(text('TENCENT_SMS_ENDPOINT')),
+    ...common,
+  }
+}
 
 const EnvSchema = z
   .object({
@@ -84,6 +144,28 @@ const EnvSchema = z
     QQ_APPKEY: optionalText,
     WEIBO_APPKEY: optionalText,
     WEIBO_SECRET: optionalText,
+    /** `outbox`: every message stays in the database (a staging site); production refuses to start without SMS and SMTP otherwise. */
+    NOTIFIER: z.preprocess(blankAsUnset, z.enum(['outbox']).optional()),
+    SMS_PROVIDER: z.preprocess(blankAsUnset, z.enum(['aliyun', 'tencent']).optional()),
+    SMS_SIGN_NAME: optionalText,
+    SMS_TEMPLATE_VERIFICATION_CODE: optionalText,
+    SMS_TEMPLATE_PASSWORD_CHANGED: optionalText,
+    SMS_TEMPLATE_CONTACT_CHANGED: optionalText,
+    ALIYUN_SMS_ACCESS_KEY_ID: optionalText,
+    ALIYUN_SMS_ACCESS_KEY_SECRET: optionalText,
+    ALIYUN_SMS_ENDPOINT: z.string().trim().url().default('https://dysmsapi.aliyuncs.com'),
+    TENCENT_SMS_SECRET_ID: optionalText,
+    TENCENT_SMS_SECRET_KEY: optionalText,
+    TENCENT_SMS_SDK_APP_ID: optionalText,
+    TENCENT_SMS_REGION: z.string().trim().min(1).default('ap-guangzhou'),
+    TENCENT_SMS_ENDPOINT: z.string().trim().url().default('https://sms.tencentcloudapi.com'),
+    /** One call to the SMS provider gives up after this long (then retried); a worker holds a message twice as long. */
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** How long a send-code call waits for the first delivery attempt before answering "sent". */
+    SMS_SEND_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2500),
+    NOTIFIER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
+    NOTIFIER_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+    NOTIFIER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
     path: ['MAIL_FROM'],
@@ -102,6 +184,14 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && anyProvider && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required for third-party sign-in (the providers return to it)' })
     }
+    const missing = missingNotifierSettings(env as unknown as RawEnv)
+    if (missing.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NOTIFIER'],
+        message: `${env.NODE_ENV === 'production' && !env.NOTIFIER ? 'production sends real SMS and email: ' : ''}set ${missing.join(', ')}${env.NODE_ENV === 'production' && !env.NOTIFIER ? ' (or NOTIFIER=outbox to keep every message in the database, e.g. on a staging site)' : ''}`,
+      })
+    }
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -114,7 +204,7 @@ const EnvSchema = z
     keysDir: path.resolve(env.KEYS_DIR ?? path.join(env.DATA_DIR, 'keys')),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    smtp: env.SMTP_URL && env.MAIL_FROM ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+    smtp: env.NOTIFIER !== 'outbox' && env.SMTP_URL && env.MAIL_FROM ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     portalDir: env.PORTAL_DIR ? path.resolve(env.PORTAL_DIR) : path.resolve(packageDir, '../portal/dist/h5'),
     servicePhone: env.SERVICE_PHONE,
     trustProxy: env.TRUST_PROXY,
@@ -123,6 +213,16 @@ const EnvSchema = z
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
     ...oauthConfig(env),
+    notifier: {
+      /** Outbox only when asked for, or when no SMS provider is set (development, tests). */
+      outboxOnly: env.NOTIFIER === 'outbox',
+      sms: env.NOTIFIER === 'outbox' ? undefined : smsSettings(env as unknown as Record<string, string | undefined>),
+      timeoutMs: env.SMS_TIMEOUT_MS,
+      sendWaitMs: env.SMS_SEND_WAIT_MS,
+      maxAttempts: env.NOTIFIER_MAX_ATTEMPTS,
+      retryBaseMs: env.NOTIFIER_RETRY_BASE_MS,
+      pollMs: env.NOTIFIER_POLL_MS,
+    },
   }))
 
 /** Third-party sign-in: where the gateway is reached, where browsers may return, each provider's credentials. */

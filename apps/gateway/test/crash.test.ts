@@ -3,63 +3,19 @@
 // 200 is there and whole (its user, its agreement signatures, its session, its values); nothing is
 // half-written anywhere (a user without its agreements, a session without its user). On PGlite
 // (a data dir) always; on PostgreSQL too when DATABASE_URL is set (CI's second run).
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { type AppAgreement, type LoginState, type PasswordPubKey, calls } from '@ess/contract'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from '../src/db/client'
-import { databaseUrl } from './helpers/database-url'
 import { sealPassword } from './helpers/password'
+import { type Store, stores } from './helpers/process-stores'
 import { type GatewayProcess, httpCall, httpCaptcha, httpSmsCode, ok, send, signedCall, startGatewayProcess } from './helpers/process'
 
 const REGISTRATIONS = 16
 const EXISTING = 8
 const PASSWORD = 'Crash2026pass'
-
-async function adminQuery(statement: string) {
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await admin.connect()
-  try {
-    await admin.query(statement)
-  } finally {
-    await admin.end()
-  }
-}
-
-interface Store {
-  env: Record<string, string>
-  /** The database opened by the test itself (no gateway running). */
-  open(): Promise<DatabaseHandle>
-  cleanup(): Promise<void>
-}
-
-async function pgliteStore(dataDir: string): Promise<Store> {
-  return {
-    env: { DATA_DIR: dataDir },
-    open: async () => pgliteDatabase(await PGlite.create(path.join(dataDir, 'pglite'))),
-    cleanup: async () => {},
-  }
-}
-
-async function postgresStore(dataDir: string): Promise<Store> {
-  const name = `ess_crash_${process.pid}_${randomBytes(4).toString('hex')}`
-  await adminQuery(`create database ${name} template ${inject('pgTemplate')}`)
-  const url = databaseUrl(process.env.DATABASE_URL as string, name)
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url, ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) },
-    open: async () => postgresDatabase(new pg.Pool({ connectionString: url, max: 1 }), () => {}),
-    cleanup: () => adminQuery(`drop database if exists ${name} with (force)`),
-  }
-}
-
-const stores: Array<[string, (dataDir: string) => Promise<Store>]> = [['PGlite', pgliteStore]]
-if (process.env.DATABASE_URL && inject('pgTemplate')) stores.push(['PostgreSQL', postgresStore])
 
 let serial = 0
 const phone = () => `137${String(process.pid % 10_000).padStart(4, '0')}${String(++serial).padStart(4, '0')}`

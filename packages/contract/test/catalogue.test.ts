@@ -97,7 +97,7 @@ describe('routes (SPEC §2)', () => {
       'packages/news',
       'packages/error',
     ])
-    expect(SUBPACKAGES['packages/safety']).toHaveLength(16 + 1) // + devices (EXTRA_ROUTES)
+    expect(SUBPACKAGES['packages/safety']).toHaveLength(16 + 2) // + devices, thirdParty (EXTRA_ROUTES)
     expect(SUBPACKAGES['packages/users']).toHaveLength(15)
     expect(isRoutePath('/packages/safety/findPasswd')).toBe(true)
     expect(isRoutePath('packages/safety/nope')).toBe(false)

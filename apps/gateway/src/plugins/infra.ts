@@ -6,7 +6,7 @@ import { type FieldCipher, loadFieldCipher } from '../infra/crypto/field-cipher'
 import { type HmacKey, loadHmacKey } from '../infra/crypto/hmac-key'
 import { type PasswordKey, loadPasswordKey } from '../infra/crypto/password-key'
 import { type Kv, openKv } from '../infra/kv'
-import { type Notifier, createNotifier } from '../infra/notifier'
+import { type MessageQueue, createNotifier } from '../infra/notifier'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +17,8 @@ declare module 'fastify' {
     passwordKey: PasswordKey
     fieldCipher: FieldCipher
     hmacKey: HmacKey
-    notifier: Notifier
+    /** The notifier port, with its queue's worker (`sweep` delivers what is due now). */
+    notifier: MessageQueue
     /** The clock of every expiry, lockout and timestamp the app decides on (tests move it). */
     now(): Date
   }
@@ -50,7 +51,9 @@ export default fp<InfraOptions>(
     })
 
     const { keysDir } = config
-    const notifier = createNotifier(database.db, config.smtp)
+    const notifier = createNotifier({ db: database.db, exclusive: database.kind === 'pglite', config, now, log: fastify.log })
+    // The worker starts with the app (delivering what a stopped gateway left) and stops before the stores close.
+    fastify.addHook('onReady', async () => notifier.start())
     fastify.addHook('onClose', async () => notifier.close())
 
     fastify

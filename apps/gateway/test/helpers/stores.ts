@@ -12,7 +12,8 @@ import { databaseUrl } from './database-url'
 
 const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`
 
-async function adminQuery(sql: string) {
+/** One statement on the PostgreSQL server of DATABASE_URL (create or drop a test database). */
+export async function adminQuery(sql: string) {
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
   await admin.connect()
   try {

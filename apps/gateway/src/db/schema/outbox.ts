@@ -1,6 +1,12 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
-/** Messages of the notifier's outbox adapter (SMS always; email when no SMTP server is set). */
+/**
+ * Every SMS and email, and the send queue they wait in (infra/notifier/queue.ts). A message is
+ * written by the request (in the transaction of the state that needs it) and delivered by a worker:
+ * `transport` says through what (`outbox`: this table is the delivery; `aliyun`, `tencent`, `smtp`),
+ * `state` how far it went (`queued` → `delivered` | `failed`). Secret parameters (the code) are
+ * dropped once a real transport took the message (outside development).
+ */
 export const outboxMessage = pgTable(
   'outbox_message',
   {
@@ -13,6 +19,21 @@ export const outboxMessage = pgTable(
     subject: text(),
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** One message per request: a second write with the same key is ignored. */
+    idempotencyKey: text(),
+    transport: text().notNull().default('outbox'),
+    state: text().$type<'queued' | 'delivered' | 'failed'>().notNull().default('delivered'),
+    attempts: integer().notNull().default(0),
+    /** When a worker may try (again); a worker that takes the message moves it past its lease. */
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    providerMessageId: text(),
+    /** The provider's code of the last failure (e.g. isv.MOBILE_NUMBER_ILLEGAL). */
+    lastError: text(),
+    deliveredAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('outbox_message_recipient_idx').on(t.recipient, t.id)],
+  (t) => [
+    index('outbox_message_recipient_idx').on(t.recipient, t.id),
+    uniqueIndex('outbox_message_idempotency_key_idx').on(t.idempotencyKey),
+    index('outbox_message_due_idx').on(t.state, t.nextAttemptAt),
+  ],
 )

@@ -1,16 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config, SmsSettings } from '../../config'
 import type { Database } from '../../db/client'
-import type { Notifier } from './notifier'
-import { outboxNotifier } from './outbox'
-import { smtpNotifier } from './smtp'
+import type { Transport } from './delivery'
+import { type MessageQueue, createMessageQueue } from './queue'
+import { smtpTransport } from './smtp'
+import { aliyunSms } from './sms/aliyun'
+import { tencentSms } from './sms/tencent'
 
-export type { Channel, Notifier, OutgoingMessage } from './notifier'
+export type { MessageQueue } from './queue'
+export type { Channel, DeliveryOutcome, Notifier, OutgoingMessage, SendOptions, SentMessage } from './notifier'
 
-/** SMS go to the outbox; email to SMTP when configured, else to the outbox too. */
-export function createNotifier(db: Database, smtp?: { url: string; from: string }): Notifier & { close(): void } {
-  const outbox = outboxNotifier(db)
-  const mail = smtp ? smtpNotifier(smtp) : undefined
+function smsTransport(sms: SmsSettings, timeoutMs: number): Transport {
+  return sms.provider === 'aliyun' ? aliyunSms({ ...sms, timeoutMs }) : tencentSms({ ...sms, timeoutMs })
+}
+
+export interface NotifierOptions {
+  db: Database
+  /** Whether this process alone uses the database (PGlite). */
+  exclusive: boolean
+  config: Pick<Config, 'nodeEnv' | 'smtp' | 'notifier'>
+  now: () => Date
+  log: FastifyBaseLogger
+}
+
+/**
+ * The notifier of the config: SMS through the SMS provider (SMS_PROVIDER), email through SMTP
+ * (SMTP_URL), both by the durable queue; a channel without one goes to the outbox (this database).
+ */
+export function createNotifier({ db, exclusive, config, now, log }: NotifierOptions): MessageQueue & { close(): Promise<void> } {
+  const { notifier: settings } = config
+  const mail = config.smtp ? smtpTransport(config.smtp) : undefined
+  const transports: Partial<Record<'sms' | 'email', Transport>> = {}
+  if (settings.sms) transports.sms = smsTransport(settings.sms, settings.timeoutMs)
+  if (mail) transports.email = mail
+  const queue = createMessageQueue({
+    db,
+    transports,
+    dropSecrets: config.nodeEnv !== 'development',
+    dropOutboxSecrets: config.nodeEnv === 'production',
+    maxAttempts: settings.maxAttempts,
+    retryBaseMs: settings.retryBaseMs,
+    leaseMs: 2 * settings.timeoutMs,
+    pollMs: settings.pollMs,
+    exclusive,
+    sendWaitMs: settings.sendWaitMs,
+    now,
+    log,
+  })
   return {
-    send: (message) => (message.channel === 'email' && mail ? mail : outbox).send(message),
-    close: () => mail?.close(),
+    ...queue,
+    close: async () => {
+      await queue.stop()
+      mail?.close()
+    },
   }
 }

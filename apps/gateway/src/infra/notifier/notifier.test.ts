@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notifierOf } from '../../../test/helpers/notifier'
 import { testDatabase } from '../../../test/helpers/stores'
 import type { DatabaseHandle } from '../../db/client'
-import { createNotifier } from './index'
 import { listOutboxMessages } from './outbox'
 import { renderMessage } from './templates'
 
@@ -28,7 +28,7 @@ describe('templates', () => {
 
 describe('outbox adapter', () => {
   it('stores SMS and email in the outbox when no SMTP server is set, newest first', async () => {
-    const notifier = createNotifier(database.db)
+    const notifier = notifierOf(database)
     await notifier.send({ channel: 'sms', to: '13800000001', locale: 'zh-CN', template: 'verificationCode', params: { code: '111111', minutes: '5' } })
     await notifier.send({ channel: 'email', to: 'li@example.com', locale: 'en-US', template: 'verificationCode', params: { code: '222222', minutes: '10' } })
 
@@ -77,10 +77,11 @@ describe('SMTP adapter', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
   it('sends email through the SMTP server and SMS still to the outbox', async () => {
-    const notifier = createNotifier(database.db, { url: `smtp://127.0.0.1:${port}`, from: 'ESS <no-reply@ess.test>' })
-    await notifier.send({ channel: 'email', to: 'wang@example.com', locale: 'zh-CN', template: 'verificationCode', params: { code: '333333', minutes: '5' } })
+    const notifier = notifierOf(database, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'ESS <no-reply@ess.test>' })
+    const email = await notifier.send({ channel: 'email', to: 'wang@example.com', locale: 'zh-CN', template: 'verificationCode', params: { code: '333333', minutes: '5' } })
     await notifier.send({ channel: 'sms', to: '13800000002', locale: 'zh-CN', template: 'verificationCode', params: { code: '444444', minutes: '5' } })
-    notifier.close()
+    expect(await email.outcome(5000)).toBe('delivered')
+    await notifier.close()
 
     expect(received).toHaveLength(1)
     expect(received[0].from).toBe('no-reply@ess.test')
@@ -90,7 +91,10 @@ describe('SMTP adapter', () => {
     expect(head).toContain(`Subject: =?UTF-8?B?${Buffer.from('员工服务验证码：333333').toString('base64')}?=`)
     expect(Buffer.from(body, 'base64').toString('utf8')).toContain('您的验证码是：333333')
 
-    expect(await listOutboxMessages(database.db, { to: 'wang@example.com', limit: 10 })).toHaveLength(0)
-    expect(await listOutboxMessages(database.db, { to: '13800000002', limit: 10 })).toHaveLength(1)
+    // The email's row records the delivery, without the code (outside development); the SMS sits in the outbox, readable.
+    const [sent] = await listOutboxMessages(database.db, { to: 'wang@example.com', limit: 10 })
+    expect(sent).toMatchObject({ transport: 'smtp', state: 'delivered', params: { code: '******' } })
+    expect(`${sent.subject} ${sent.body}`).not.toContain('333333')
+    expect(await listOutboxMessages(database.db, { to: '13800000002', limit: 10 })).toMatchObject([{ transport: 'outbox', params: { code: '444444' } }])
   })
 })

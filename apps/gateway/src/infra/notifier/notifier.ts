@@ -1,4 +1,5 @@
 import type { Locale } from '@ess/contract'
+import type { Database } from '../../db/client'
 import type { TemplateName, TemplateParams } from './templates'
 
 export type Channel = 'sms' | 'email'
@@ -7,7 +8,27 @@ export type OutgoingMessage = {
   [N in TemplateName]: { channel: Channel; to: string; locale: Locale; template: N; params: TemplateParams[N] }
 }[TemplateName]
 
-/** The one port every SMS and email goes through. */
+export interface SendOptions {
+  /** The transaction of the state that needs the message: the message is queued only if it commits. */
+  tx?: Database
+  /** One message per key: a second send with the same key is the first one (a retried request). */
+  idempotencyKey?: string
+}
+
+/** How far a message went: taken by the transport, refused for good, or still in the queue (retrying). */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'pending'
+
+/** A message accepted by the queue. */
+export interface SentMessage {
+  id: number
+  /**
+   * Waits (at most `waitMs`, the configured SMS_SEND_WAIT_MS by default) for the first delivery
+   * attempt. Call it after the transaction given to `send` committed.
+   */
+  outcome(waitMs?: number): Promise<DeliveryOutcome>
+}
+
+/** The one port every SMS and email goes through: `send` queues durably; a worker delivers. */
 export interface Notifier {
-  send(message: OutgoingMessage): Promise<void>
+  send(message: OutgoingMessage, options?: SendOptions): Promise<SentMessage>
 }

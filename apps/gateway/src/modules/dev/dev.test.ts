@@ -65,7 +65,7 @@ describe('dev tools outside production', () => {
 describe('dev tools in production', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp({ env: { NODE_ENV: 'production' } })
+    t = await buildTestApp({ env: { NODE_ENV: 'production', NOTIFIER: 'outbox' } })
   })
   afterAll(() => t.close())
 

@@ -17,7 +17,7 @@ pre{white-space:pre-wrap;margin:6px 0 0;font:inherit;color:#1d2129}.empty{color:
 export function outboxPage(entries: OutboxEntry[], to: string | undefined): string {
   const items = entries.map(
     (m) => `<article>
-<header><strong>${escapeHtml(m.channel.toUpperCase())}</strong><span>${escapeHtml(m.to)}</span><span>${escapeHtml(m.template)} · ${escapeHtml(m.locale)}</span><time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time></header>
+<header><strong>${escapeHtml(m.channel.toUpperCase())}</strong><span>${escapeHtml(m.to)}</span><span>${escapeHtml(m.template)} · ${escapeHtml(m.locale)}</span><span>${escapeHtml(m.transport)} · ${escapeHtml(m.state)}</span><time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time></header>
 ${m.params.code ? `<div class="code">${escapeHtml(m.params.code)}</div>` : ''}${m.subject ? `<div><strong>${escapeHtml(m.subject)}</strong></div>` : ''}
 <pre>${escapeHtml(m.body)}</pre>
 </article>`,
@@ -29,7 +29,7 @@ ${m.params.code ? `<div class="code">${escapeHtml(m.params.code)}</div>` : ''}${
     head: '\n<meta http-equiv="refresh" content="5">',
     body: `<main>
 <h1>Outbox · 发件箱</h1>
-<p>Messages the gateway would send by SMS or email (development only). This page refreshes every 5 seconds.</p>
+<p>Messages the gateway sends by SMS or email, and how far each went (not in production). This page refreshes every 5 seconds.</p>
 <form method="get"><input name="to" placeholder="phone or email" value="${escapeHtml(to ?? '')}"> <button>Filter</button></form>
 ${items.join('\n') || '<p class="empty">No messages yet.</p>'}
 </main>`,

@@ -12,7 +12,7 @@ import { findUserById } from '../user/queries'
 import { getUserInfo } from '../user/service'
 import { useCode } from '../verify/codes'
 import type { SecurityDeps } from './deps'
-import { noticeToInbox, sendNotice } from './notices'
+import { deliverNow, noticeToInbox, queueNotice } from './notices'
 import { mask } from '../../infra/crypto/mask'
 import { recordCollection } from '../privacy/ledger'
 import { insertSecurityEvent } from './queries'
@@ -55,19 +55,21 @@ export async function bindContact(
   if (to === old) throw new AppError('CONTACT_UNCHANGED')
   await useCode(deps, { scene: 'bind', channel: input.channel, to }, input.code)
 
+  const notice = { template: 'contactChanged', what: input.channel === 'sms' ? 'phone' : 'email' } as const
   try {
-    await deps.db.transaction(async (tx) => {
+    const notices = await deps.db.transaction(async (tx) => {
       await tx.update(appUser).set({ ...fields, updatedAt: now }).where(eq(appUser.id, auth.userId))
       await insertSecurityEvent(tx, auth.userId, input.channel === 'sms' ? 'phoneChanged' : 'emailChanged', origin, now)
       const collected = 'phoneE164' in fields ? { type: 'phone' as const, masked: mask(fields.phone) } : { type: 'email' as const, masked: maskEmail(fields.email) }
       await recordCollection(tx, auth.userId, 'contactBind', [collected], now)
+      return old ? queueNotice(deps, tx, [{ channel: input.channel, to: old }], notice, origin, locale) : []
     })
+    deliverNow(deps, notices)
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('ALREADY_REGISTERED')
     throw error
   }
-  if (old) await sendNotice(deps, [{ channel: input.channel, to: old }], { template: 'contactChanged', what: input.channel === 'sms' ? 'phone' : 'email' }, origin, locale)
-  if (old) await noticeToInbox(deps, auth.userId, { template: 'contactChanged', what: input.channel === 'sms' ? 'phone' : 'email' })
+  if (old) await noticeToInbox(deps, auth.userId, notice)
   return getUserInfo(deps, auth.userId, locale)
 }
 
@@ -86,13 +88,15 @@ export async function unbindContact(deps: SecurityDeps, auth: Auth, channel: Cha
   // Without the phone, the email signs in with the password or through a bound third-party account.
   const remainingSignIn = channel === 'sms' ? !!user.email && (user.hasPassword || (await countOtherBindings(deps.db, auth.userId)) > 0) : !!user.phoneE164
   if (!remainingSignIn) throw new AppError('LAST_SIGN_IN_METHOD')
-  await deps.db.transaction(async (tx) => {
+  const notice = { template: 'contactChanged', what: channel === 'sms' ? 'phone' : 'email' } as const
+  const notices = await deps.db.transaction(async (tx) => {
     const cleared = channel === 'sms' ? { phone: null, phoneRegion: null, phoneE164: null } : { email: null }
     const column = channel === 'sms' ? appUser.phoneE164 : appUser.email
     await tx.update(appUser).set({ ...cleared, updatedAt: now }).where(and(eq(appUser.id, auth.userId), eq(column, old)))
     await insertSecurityEvent(tx, auth.userId, channel === 'sms' ? 'phoneUnbound' : 'emailUnbound', origin, now)
+    return queueNotice(deps, tx, [{ channel, to: old }], notice, origin, locale)
   })
-  await sendNotice(deps, [{ channel, to: old }], { template: 'contactChanged', what: channel === 'sms' ? 'phone' : 'email' }, origin, locale)
-  await noticeToInbox(deps, auth.userId, { template: 'contactChanged', what: channel === 'sms' ? 'phone' : 'email' })
+  deliverNow(deps, notices)
+  await noticeToInbox(deps, auth.userId, notice)
   return getUserInfo(deps, auth.userId, locale)
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '@ess/contract'
-import type { Channel } from '../../infra/notifier'
+import type { Database } from '../../db/client'
+import type { Channel, SentMessage } from '../../infra/notifier'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { findUserById } from '../user/queries'
 import { publishNotice } from '../notices/service'
@@ -14,27 +15,37 @@ export function chinaTime(at: Date): string {
 export type Notice = { template: 'passwordChanged' } | { template: 'contactChanged'; what: 'phone' | 'email' }
 
 /**
- * Sends a security notice to the given destinations. A notice follows a change already made: a
- * failure to send it is logged, never undoes the change nor fails the call.
+ * Queues a security notice to the given destinations in `tx`, the transaction of the change it
+ * tells of: the messages exist exactly when the change does (a crash after the commit still
+ * delivers them; a change rolled back sends nothing). Start delivering them with `deliverNow`
+ * after the commit.
  */
-export async function sendNotice(
+export async function queueNotice(
   deps: SecurityDeps,
+  tx: Database,
   destinations: Array<{ channel: Channel; to: string }>,
   notice: Notice,
   origin: ClientOrigin,
   locale: Locale,
-): Promise<void> {
+): Promise<SentMessage[]> {
   const common = { time: chinaTime(deps.now()), device: deviceLabel(origin, locale), hotline: deps.servicePhone }
-  await Promise.all(
-    destinations.map(async ({ channel, to }) => {
-      try {
-        if (notice.template === 'passwordChanged') await deps.notifier.send({ channel, to, locale, template: 'passwordChanged', params: common })
-        else await deps.notifier.send({ channel, to, locale, template: 'contactChanged', params: { ...common, what: notice.what } })
-      } catch (error) {
-        deps.log.warn({ err: error, template: notice.template, channel }, 'security notice not sent')
-      }
-    }),
-  )
+  const sent: SentMessage[] = []
+  // One after the other: a transaction runs one statement at a time.
+  for (const { channel, to } of destinations) {
+    sent.push(
+      notice.template === 'passwordChanged'
+        ? await deps.notifier.send({ channel, to, locale, template: 'passwordChanged', params: common }, { tx })
+        : await deps.notifier.send({ channel, to, locale, template: 'contactChanged', params: { ...common, what: notice.what } }, { tx }),
+    )
+  }
+  return sent
+}
+
+/** First delivery attempts of notices whose transaction committed (the queue's worker would find them within NOTIFIER_POLL_MS). */
+export function deliverNow(deps: SecurityDeps, sent: SentMessage[]): void {
+  for (const message of sent) {
+    message.outcome(0).catch((error: unknown) => deps.log.warn({ err: error }, 'security notice not delivered yet'))
+  }
 }
 
 const INBOX_TEXTS = {
@@ -61,13 +72,11 @@ export async function noticeToInbox(deps: SecurityDeps, userId: string, notice: 
   await publishNotice(deps.db, userId, 'security', text, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, 'security notice not put in the inbox'))
 }
 
-/** A notice to every contact bound to the account now. */
-export async function notifyAccount(deps: SecurityDeps, userId: string, notice: Notice, origin: ClientOrigin, locale: Locale): Promise<void> {
-  const user = await findUserById(deps.db, userId)
-  if (!user) return
+/** The contacts bound to the account now (read in the change's transaction). */
+export async function accountContacts(tx: Database, userId: string): Promise<Array<{ channel: Channel; to: string }>> {
+  const user = await findUserById(tx, userId)
   const destinations: Array<{ channel: Channel; to: string }> = []
-  if (user.phoneE164) destinations.push({ channel: 'sms', to: user.phoneE164 })
-  if (user.email) destinations.push({ channel: 'email', to: user.email })
-  await sendNotice(deps, destinations, notice, origin, locale)
-  await noticeToInbox(deps, userId, notice)
+  if (user?.phoneE164) destinations.push({ channel: 'sms', to: user.phoneE164 })
+  if (user?.email) destinations.push({ channel: 'email', to: user.email })
+  return destinations
 }

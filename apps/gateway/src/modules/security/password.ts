@@ -10,7 +10,7 @@ import { openNewPassword } from '../user/password'
 import { findUserById } from '../user/queries'
 import { useCode } from '../verify/codes'
 import type { SecurityDeps } from './deps'
-import { notifyAccount } from './notices'
+import { accountContacts, deliverNow, noticeToInbox, queueNotice } from './notices'
 import { findPasswordHash, insertSecurityEvent, listEarlierPasswords, replacePassword } from './queries'
 import { verifyCurrentPassword, ownContact } from './identity'
 import { currentWindow } from './window'
@@ -53,8 +53,8 @@ export async function checkNewPassword(deps: SecurityDeps, userId: string, passw
 
 /**
  * Writes a new password in one transaction with the history, the sessions it ends (every other
- * login on a change, every login on a reset) and the security event; then notifies the bound phone
- * and email. Nothing is written if any step fails.
+ * login on a change, every login on a reset), the security event and the notices to the bound phone
+ * and email (queued); then the notice in the inbox. Nothing is written if any step fails.
  */
 export async function applyNewPassword(
   deps: SecurityDeps,
@@ -65,14 +65,16 @@ export async function applyNewPassword(
 ): Promise<PasswordChanged> {
   const now = deps.now()
   const newHash = await hashPassword(change.password)
-  const sessionsEnded = await deps.db.transaction(async (tx) => {
+  const notice = { template: 'passwordChanged' } as const
+  const { sessionsEnded, notices } = await deps.db.transaction(async (tx) => {
     await replacePassword(tx, userId, change.currentHash, newHash, now)
     const ended = change.keep ? await endOtherSessions(tx, { userId, familyId: change.keep.familyId }, now) : await endAllSessions(tx, userId, now)
     await insertSecurityEvent(tx, userId, change.event, origin, now)
-    return ended
+    return { sessionsEnded: ended, notices: await queueNotice(deps, tx, await accountContacts(tx, userId), notice, origin, locale) }
   })
+  deliverNow(deps, notices)
   await unlock(deps.kv, userLockout(userId))
-  await notifyAccount(deps, userId, { template: 'passwordChanged' }, origin, locale)
+  await noticeToInbox(deps, userId, notice)
   return { sessionsEnded }
 }
 

@@ -5,10 +5,10 @@ import { identityProviders } from './wiring'
 
 describe('identity providers of a deployment', () => {
   it('production: only the providers with credentials, at their own hosts; no stand-in', () => {
-    const none = identityProviders(loadConfig({ NODE_ENV: 'production' }))
+    const none = identityProviders(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox' }))
     expect([...none.providers.keys()]).toEqual([])
     expect(none.standInClients).toEqual([])
-    const qq = identityProviders(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ess.example.com', QQ_APPID: '101', QQ_APPKEY: 'k' }))
+    const qq = identityProviders(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', PUBLIC_URL: 'https://ess.example.com', QQ_APPID: '101', QQ_APPKEY: 'k' }))
     expect([...qq.providers.keys()]).toEqual(['qq'])
     const url = new URL(qq.providers.get('qq')!.authorizeUrl({ state: 's', redirectUri: 'https://ess.example.com/oauth/callback/qq' }))
     expect(url.origin + url.pathname).toBe('https://graph.qq.com/oauth2.0/authorize')

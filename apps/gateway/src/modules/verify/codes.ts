@@ -1,9 +1,9 @@
-import { randomInt, timingSafeEqual } from 'node:crypto'
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { CODE_MAX_TRIES, CODE_RESEND_COUNTDOWN_S, CODE_TTL_S, type CodeSent, type Locale } from '@ess/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { HmacKey } from '../../infra/crypto/hmac-key'
 import type { Kv } from '../../infra/kv'
-import type { Channel, Notifier } from '../../infra/notifier'
+import type { Channel, DeliveryOutcome, Notifier } from '../../infra/notifier'
 import { deliverInBackground } from '../../infra/notifier/background'
 import { AppError } from '../../lib/app-error'
 import { type ClientOrigin, clientKey } from '../../lib/client-origin'
@@ -42,8 +42,10 @@ async function refuseOverDailyCaps({ kv }: CodeDeps, target: CodeTarget, origin:
 }
 
 /**
- * How a code leaves: `await` (the call answers once it is sent, or fails with SMS_CODE_FAILED /
- * EMAIL_CODE_FAILED), `background` (sent after the answer; the answer says nothing of the
+ * How a code leaves: `await` (the call answers once the queue accepted the message and its first
+ * delivery attempt ended or SMS_SEND_WAIT_MS passed; a refusal for good voids the code and answers
+ * SMS_CODE_UNDELIVERABLE / EMAIL_CODE_FAILED, a queue that cannot take it SMS_CODE_FAILED /
+ * EMAIL_CODE_FAILED), `background` (queued after the answer; the answer says nothing of the
  * delivery), or `never` (kept but not sent: password recovery for a phone or email no account
  * holds, answered exactly like a known one).
  */
@@ -72,21 +74,32 @@ export async function sendCode(
   const key = codeKey(target)
   await putRecord(deps.kv, key, { digest: deps.hmacKey.digest(purposeOf(target), code) }, now, CODE_TTL_S * 1000)
   await deps.kv.del(`${key}:tries`)
+  // One message per call (the queue's idempotency key): a retried delivery never sends a second one.
   const send = () =>
-    deps.notifier.send({ channel: target.channel, to: target.to, locale, template: 'verificationCode', params: { code, minutes: String(CODE_TTL_S / 60) } })
+    deps.notifier.send(
+      { channel: target.channel, to: target.to, locale, template: 'verificationCode', params: { code, minutes: String(CODE_TTL_S / 60) } },
+      { idempotencyKey: `code:${target.scene}:${randomUUID()}` },
+    )
   if (delivery !== 'await') {
     if (delivery === 'background') {
       deliverInBackground(send(), (error) => deps.log.warn({ err: error, scene: target.scene, channel: target.channel }, 'verification code not sent'))
     }
     return { sentTo, resendAfter: CODE_RESEND_COUNTDOWN_S, expiresIn: CODE_TTL_S }
   }
+  const voidCode = () => Promise.all([deps.kv.del(key), deps.kv.del(cooldownKey)])
+  let outcome: DeliveryOutcome
   try {
-    await send()
+    outcome = await (await send()).outcome()
   } catch (error) {
-    await Promise.all([deps.kv.del(key), deps.kv.del(cooldownKey)])
+    await voidCode()
     throw new AppError(target.channel === 'sms' ? 'SMS_CODE_FAILED' : 'EMAIL_CODE_FAILED', { cause: error })
   }
-  deps.log.info({ scene: target.scene, channel: target.channel }, 'verification code sent')
+  if (outcome === 'failed') {
+    // Refused for good (invalid number, template refused): the user is told, and may correct the number at once.
+    await voidCode()
+    throw new AppError(target.channel === 'sms' ? 'SMS_CODE_UNDELIVERABLE' : 'EMAIL_CODE_FAILED')
+  }
+  deps.log.info({ scene: target.scene, channel: target.channel, outcome }, 'verification code queued')
   return { sentTo, resendAfter: CODE_RESEND_COUNTDOWN_S, expiresIn: CODE_TTL_S }
 }
 

@@ -1,0 +1,45 @@
+import type { Bilingual, Locale } from '@ess/contract'
+import type { TemplateName } from '../templates'
+
+/**
+ * Chinese SMS providers send only templates approved in advance, filled with parameters. Each of
+ * our templates maps to one provider template (its id in SMS_TEMPLATE_*), registered with these
+ * variables in this order (Tencent takes them by position, Aliyun by name), e.g. for
+ * verificationCode: "您的验证码是${code}，${minutes}分钟内有效。请勿将验证码告诉他人。"
+ */
+export const SMS_TEMPLATE_VARIABLES = {
+  verificationCode: ['code', 'minutes'],
+  passwordChanged: ['time', 'device', 'hotline'],
+  contactChanged: ['what', 'time', 'device', 'hotline'],
+} as const satisfies Record<TemplateName, readonly string[]>
+
+/** Parameters that must not stay in the database once a real transport took the message. */
+export const SECRET_PARAMS: Record<TemplateName, readonly string[]> = {
+  verificationCode: ['code'],
+  passwordChanged: [],
+  contactChanged: [],
+}
+
+export type SmsTemplateIds = Record<TemplateName, string>
+
+const WHAT: Record<string, Bilingual> = {
+  phone: { 'zh-CN': '手机号', 'en-US': 'phone number' },
+  email: { 'zh-CN': '邮箱', 'en-US': 'email address' },
+}
+
+/** Aliyun's limit on one variable's value (35 characters); Tencent's is larger. */
+const MAX_VALUE = 35
+
+/** The template's variables in order, as text (words translated, long values cut to the providers' limit). */
+export function smsVariables(template: TemplateName, params: Record<string, string>, locale: Locale): Array<[string, string]> {
+  return SMS_TEMPLATE_VARIABLES[template].map((name) => {
+    const raw = params[name] ?? ''
+    const value = name === 'what' && WHAT[raw] ? WHAT[raw][locale] : raw
+    return [name, value.slice(0, MAX_VALUE)]
+  })
+}
+
+/** A mainland number without +86 (Aliyun's form); other numbers keep their country code without the plus. */
+export function nationalOrInternational(e164: string): string {
+  return e164.startsWith('+86') ? e164.slice(3) : e164.replace(/^\+/, '00')
+}

@@ -1,0 +1,40 @@
+// The stores a gateway process runs on in the process tests: a PGlite data dir always, and a
+// PostgreSQL database of its own (copied from the migrated template) when DATABASE_URL is set.
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from '../../src/db/client'
+import { databaseUrl } from './database-url'
+import { adminQuery } from './stores'
+
+export interface Store {
+  env: Record<string, string>
+  /** The database opened by the test itself (no gateway running). */
+  open(): Promise<DatabaseHandle>
+  cleanup(): Promise<void>
+}
+
+async function pgliteStore(dataDir: string): Promise<Store> {
+  return {
+    env: { DATA_DIR: dataDir },
+    open: async () => pgliteDatabase(await PGlite.create(path.join(dataDir, 'pglite'))),
+    cleanup: async () => {},
+  }
+}
+
+async function postgresStore(dataDir: string): Promise<Store> {
+  const name = `ess_crash_${process.pid}_${randomBytes(4).toString('hex')}`
+  await adminQuery(`create database ${name} template ${inject('pgTemplate')}`)
+  const url = databaseUrl(process.env.DATABASE_URL as string, name)
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url, ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) },
+    open: async () => postgresDatabase(new pg.Pool({ connectionString: url, max: 1 }), () => {}),
+    cleanup: () => adminQuery(`drop database if exists ${name} with (force)`),
+  }
+}
+
+export const stores: Array<[string, (dataDir: string) => Promise<Store>]> = [['PGlite', pgliteStore]]
+if (process.env.DATABASE_URL && inject('pgTemplate')) stores.push(['PostgreSQL', postgresStore])
+
