@@ -40,7 +40,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', NOTIFIER: 'outbox', PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0', ...env },
   })
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 300_000
