@@ -33,6 +33,7 @@ import portal, { portalPage } from './plugins/portal'
 import overload from './plugins/overload'
 import { PrettyLogController, prettyStream } from './plugins/pretty-log'
 import rateLimit from './plugins/rate-limit'
+import securityHeaders from './plugins/security-headers'
 import signature from './plugins/signature'
 import trace, { traceId } from './plugins/trace'
 import { seedDemoData } from './seed'
@@ -88,6 +89,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(jsonBody)
   await fastify.register(signature)
   await fastify.register(auth)
+  await fastify.register(securityHeaders, { portalDir: config.portalDir })
   await fastify.register(openapi)
   await fastify.register(compress, {
     threshold: 1024,

@@ -65,7 +65,8 @@ export default fp(
       transform: createJsonSchemaTransform({ skipList: [], schemaRegistry: documentedSchemas }),
       transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
     })
-    await fastify.register(swaggerUi, { routePrefix: '/app/docs' })
+    // Its own policy on its pages (hashes of its inline scripts), in place of the portal's.
+    await fastify.register(swaggerUi, { routePrefix: '/app/docs', staticCSP: true })
   },
   { name: 'openapi' },
 )
