@@ -20,6 +20,7 @@ import systemRoutes from './modules/system/routes'
 import securityRoutes from './modules/security/routes'
 import privacyRoutes from './modules/privacy/routes'
 import noticeRoutes from './modules/notices/routes'
+import helpRoutes from './modules/help/routes'
 import auth from './plugins/auth'
 import drain from './plugins/drain'
 import errors, { frameworkErrors } from './plugins/errors'
@@ -108,6 +109,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(securityRoutes)
   await fastify.register(privacyRoutes)
   await fastify.register(noticeRoutes)
+  await fastify.register(helpRoutes)
   if (!config.isProduction) await fastify.register(devRoutes)
 
   await fastify.register(portal, { portalDir: config.portalDir })

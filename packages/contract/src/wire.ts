@@ -60,4 +60,7 @@ export type {
   PushSettings,
   Notice,
   NoticeList,
+  HelpVote,
+  ServiceContacts,
+  ServiceRegion,
 } from './calls'

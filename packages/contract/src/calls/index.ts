@@ -14,6 +14,7 @@ export * from './sso'
 export * from './security'
 export * from './privacy'
 export * from './notices'
+export * from './help'
 
 import { health } from './system'
 import { dictList } from './dict'
@@ -49,6 +50,7 @@ import {
 } from './security'
 import { exportMyData, privacyQuery, privacyRecords, privacyThirdParties, privacyTypeList, withdrawConsent } from './privacy'
 import { noticeList, noticeRead, pushSettings, updatePushSetting } from './notices'
+import { helpFeedback, helpVote, serviceContacts } from './help'
 import type { CallDef } from './define'
 import type { CallName } from './wire'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
@@ -83,6 +85,9 @@ export const calls = {
   cmsPage,
   informationTree,
   informationDetail,
+  helpVote,
+  helpFeedback,
+  serviceContacts,
   grantCode,
   ssoLogin,
   securityMethods,
