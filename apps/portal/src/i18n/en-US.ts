@@ -1,6 +1,7 @@
 import cancellation from './cancellation/en-US'
 import security from './security/en-US'
 import type { Dictionary } from './types'
+import help from './help/en-US'
 import meEnUS from './me/en-US'
 
 const enUS: Dictionary = {
@@ -33,10 +34,10 @@ const enUS: Dictionary = {
     'packages/safety/accountInfo4FindPwd': 'Account info',
     'packages/safety/devices': 'Devices and sign-ins',
     'packages/users/help/index': 'Help center',
-    'packages/users/help/more': 'More questions',
+    'packages/users/help/more': 'Help',
     'packages/users/service/index': 'Customer service',
-    'packages/users/service/header': 'Service info',
-    'packages/users/service/world': 'Global services',
+    'packages/users/service/header': 'Regional desks',
+    'packages/users/service/world': 'AI assistant',
     'packages/users/account/index': 'Account security',
     'packages/users/identity/success': 'Verified',
     'packages/users/identity/fail': 'Verification failed',
@@ -47,6 +48,7 @@ const enUS: Dictionary = {
     'packages/users/setting/pushSet': 'Push settings',
     'packages/users/setting/singleList': 'Data collection list',
     'packages/users/setting/thirdInfoList': 'Third-party sharing list',
+    'packages/users/notices/index': 'Notices',
     'packages/auth/bankCardAuthentication': 'Bank card verification',
     'packages/auth/idNumberAuthentication': 'ID number verification',
     'packages/auth/realNameAuthOption': 'Real-name verification',
@@ -80,6 +82,7 @@ const enUS: Dictionary = {
     settings: 'Settings',
     language: 'Language',
     help: 'Help center',
+    customerService: 'Customer service',
     version: 'Version',
     avatarLabel: 'Avatar',
     loggedInHint: 'Welcome back',
@@ -287,6 +290,7 @@ const enUS: Dictionary = {
     logoutConfirm: 'Log out of this account?',
   },
   me: meEnUS,
+  help,
 }
 
 export default enUS

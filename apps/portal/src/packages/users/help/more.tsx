@@ -1,5 +1,136 @@
-import { PreparingPage } from '@/components/page-frame'
+import { type Article, type HelpVote } from '@ess/contract/wire'
+import { Button } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
+import { ArticleBody } from '@/components/articles'
+import '@/components/articles/index.scss'
+import { EmptyState } from '@/components/empty-state'
+import { ContactServiceCard, HelpSkeleton, QuestionRow } from '@/components/help'
+import { ListCard } from '@/components/list-card'
+import { PageFrame } from '@/components/page-frame'
+import { loadArticle } from '@/core/cms/news'
+import { loadHelpCategories, loadHelpVote, sendHelpVote } from '@/core/help/api'
+import { type HelpCategory, questionContext } from '@/core/help/search'
+import { fill, useI18n } from '@/i18n'
+import '@/components/me/index.scss'
 
+type Loaded<T> = T | 'missing' | null
+
+/**
+ * help/more serves both depths of the help center (README "Help center"):
+ * `?category=<code>` — every question of a topic; `?id=<question>` — one answer, with
+ * "was this helpful?" (kept on the server per user, or per device for a visitor, changeable) and
+ * the other questions of its topic.
+ */
 export default function UsersHelpMorePage() {
-  return <PreparingPage route="packages/users/help/more" />
+  const params = useRouter().params
+  return (
+    <PageFrame route="packages/users/help/more">
+      {params.id ? <Answer id={params.id} /> : <Topic code={params.category ?? ''} />}
+      <ContactServiceCard />
+    </PageFrame>
+  )
+}
+
+function useCategories(): Loaded<HelpCategory[]> {
+  const { locale } = useI18n()
+  const [categories, setCategories] = useState<Loaded<HelpCategory[]>>(null)
+  useEffect(() => {
+    setCategories(null)
+    void loadHelpCategories().then((value) => setCategories(value ?? 'missing'))
+  }, [locale])
+  return categories
+}
+
+function Missing() {
+  const { t } = useI18n()
+  return <EmptyState testId="help-missing" description={t.help.help.missing} />
+}
+
+function Topic({ code }: { code: string }) {
+  const { t } = useI18n()
+  const categories = useCategories()
+  if (categories === null) return <HelpSkeleton />
+  const category = categories === 'missing' ? undefined : categories.find((c) => c.code === code)
+  if (!category) return <Missing />
+  return (
+    <>
+      <Text className="me-section" data-testid="topic-title">
+        {category.name} · {fill(t.help.help.questionCount, { count: category.articles.length })}
+      </Text>
+      <ListCard>
+        {category.articles.map((q) => (
+          <QuestionRow key={q.id} question={q} />
+        ))}
+      </ListCard>
+    </>
+  )
+}
+
+function Answer({ id }: { id: string }) {
+  const { t, locale } = useI18n()
+  const h = t.help.help
+  const categories = useCategories()
+  const [answer, setAnswer] = useState<Loaded<Article>>(null)
+  const [vote, setVote] = useState<HelpVote['helpful']>(null)
+  const [saving, setSaving] = useState(false)
+  useEffect(() => {
+    setAnswer(null)
+    void loadArticle(id).then((value) => setAnswer(value ?? 'missing'))
+  }, [id, locale])
+  useEffect(() => void loadHelpVote(id).then((value) => value && setVote(value.helpful)), [id])
+
+  const context = Array.isArray(categories) ? questionContext(categories, id) : undefined
+  if (answer === null || categories === null) return <HelpSkeleton />
+  // An article that is not a help question (news, guide) is not answered here.
+  if (answer === 'missing' || (Array.isArray(categories) && !context)) return <Missing />
+
+  const cast = async (helpful: boolean) => {
+    setSaving(true)
+    const saved = await sendHelpVote(id, helpful)
+    if (saved) setVote(saved.helpful)
+    setSaving(false)
+  }
+  return (
+    <>
+      <View className="help-answer" data-testid="help-answer">
+        <Text className="help-answer__title" data-testid="help-question">
+          {answer.title}
+        </Text>
+        {context && <Text className="help-answer__category">{context.category.name}</Text>}
+        <ArticleBody blocks={answer.blocks} />
+      </View>
+      <View className="help-vote" data-testid="help-vote">
+        <Text className="help-vote__question">{h.wasHelpful}</Text>
+        <View className="help-vote__buttons">
+          {([true, false] as const).map((helpful) => (
+            <Button
+              key={String(helpful)}
+              shape="round"
+              size="small"
+              type="primary"
+              fill={vote === helpful ? 'solid' : 'outline'}
+              disabled={saving}
+              aria-pressed={vote === helpful}
+              data-testid={helpful ? 'vote-helpful' : 'vote-not-helpful'}
+              onClick={() => void cast(helpful)}
+            >
+              {helpful ? h.helpful : h.notHelpful}
+            </Button>
+          ))}
+        </View>
+      </View>
+      {context && context.others.length > 0 && (
+        <>
+          <Text className="me-section">{h.related}</Text>
+          <ListCard>
+            {context.others.map((q) => (
+              <QuestionRow key={q.id} question={q} />
+            ))}
+          </ListCard>
+        </>
+      )}
+    </>
+  )
 }
