@@ -1,5 +1,5 @@
 import { type Article, type HelpVote } from '@ess/contract/wire'
-import { Button } from '@nutui/nutui-react-taro'
+import { Comment, Fabulous } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
@@ -105,19 +105,18 @@ function Answer({ id }: { id: string }) {
         <Text className="help-vote__question">{h.wasHelpful}</Text>
         <View className="help-vote__buttons">
           {([true, false] as const).map((helpful) => (
-            <Button
+            <View
               key={String(helpful)}
-              shape="round"
-              size="small"
-              type="primary"
-              fill={vote === helpful ? 'solid' : 'outline'}
-              disabled={saving}
+              className={`help-vote__button${vote === helpful ? ' help-vote__button--on' : ''}${saving ? ' help-vote__button--busy' : ''}`}
+              role="button"
               aria-pressed={vote === helpful}
+              aria-disabled={saving}
               data-testid={helpful ? 'vote-helpful' : 'vote-not-helpful'}
-              onClick={() => void cast(helpful)}
+              onClick={() => !saving && void cast(helpful)}
             >
-              {helpful ? h.helpful : h.notHelpful}
-            </Button>
+              {helpful ? <Fabulous size={14} /> : <Comment size={14} />}
+              <Text>{helpful ? h.helpful : h.notHelpful}</Text>
+            </View>
           ))}
         </View>
       </View>
