@@ -109,8 +109,8 @@ function Answer({ id }: { id: string }) {
               key={String(helpful)}
               className={`help-vote__button${vote === helpful ? ' help-vote__button--on' : ''}${saving ? ' help-vote__button--busy' : ''}`}
               role="button"
-              aria-pressed={vote === helpful}
-              aria-disabled={saving}
+              aria-pressed={vote === helpful ? 'true' : 'false'}
+              aria-disabled={saving ? 'true' : 'false'}
               data-testid={helpful ? 'vote-helpful' : 'vote-not-helpful'}
               onClick={() => !saving && void cast(helpful)}
             >

@@ -81,7 +81,7 @@ export default function UsersNoticesPage() {
             <View
               className={`notice-toolbar__action${unread ? '' : ' notice-toolbar__action--disabled'}`}
               role="button"
-              aria-disabled={!unread}
+              aria-disabled={unread ? 'false' : 'true'}
               data-testid="notices-read-all"
               onClick={() => void readAll()}
             >
@@ -93,7 +93,7 @@ export default function UsersNoticesPage() {
               key={notice.id}
               className={`notice-card${notice.read ? '' : ' notice-card--unread'}`}
               role="button"
-              aria-expanded={open === notice.id}
+              aria-expanded={open === notice.id ? 'true' : 'false'}
               data-testid={`notice-${notice.id}`}
               data-read={notice.read ? '1' : '0'}
               onClick={() => tap(notice)}
