@@ -2,6 +2,7 @@ import { ROUTE_PATHS, type ArticleSummary } from '@ess/contract/wire'
 import { ArrowRight } from '@nutui/icons-react-taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
 import { openRoute } from '../../core/navigation'
 import { fill, useI18n } from '../../i18n'
 import './index.scss'
@@ -56,6 +57,20 @@ export function QuestionRow({ question, sub }: { question: ArticleSummary; sub?:
         <Text className="me-item__sub">{sub ?? question.summary}</Text>
       </View>
       <ArrowRight size={12} className="list-row__arrow" />
+    </View>
+  )
+}
+
+/** A row with an icon, a title and a grey line under it (long English hints do not squeeze the title). */
+export function InfoRow({ icon, title, hint, end, onClick, testId, role = 'link' }: { icon: ReactNode; title: string; hint: string; end?: ReactNode; onClick: () => void; testId: string; role?: 'link' | 'button' }) {
+  return (
+    <View className="list-row help-info" hoverClass="list-row--pressed" role={role} data-testid={testId} onClick={onClick}>
+      <View className="list-row__icon">{icon}</View>
+      <View className="me-item__main">
+        <Text className="me-item__title">{title}</Text>
+        <Text className="me-item__sub">{hint}</Text>
+      </View>
+      {end ?? <ArrowRight size={12} className="list-row__arrow" />}
     </View>
   )
 }

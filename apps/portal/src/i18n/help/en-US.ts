@@ -2,13 +2,14 @@ import type { HelpDictionary } from './types'
 
 const help: HelpDictionary = {
   help: {
+    greeting: 'Hi, how can we help?',
     searchPlaceholder: 'Search, e.g. "forgot password"',
     searchLabel: 'Search help',
     categories: 'Topics',
     popular: 'Common questions',
     viewAll: 'View all',
     questionCount: '{count} questions',
-    results: '{count} matching questions',
+    results: 'Matching questions: {count}',
     noResults: 'No matching questions. Try other words, or contact us.',
     loadFailed: 'Help could not be loaded. Check your connection and try again.',
     retry: 'Try again',
@@ -26,6 +27,7 @@ const help: HelpDictionary = {
     hours: 'Hours',
     call: 'Call',
     phone: 'Phone',
+    regionEmail: 'Email',
     email: 'Service email',
     copy: 'Copy',
     copied: 'Copied',

@@ -3,6 +3,7 @@ import type { NoticeKind } from '@ess/contract/wire'
 /** Texts of the help center, the customer-service pages and the notices inbox. */
 export interface HelpDictionary {
   help: {
+    greeting: string
     searchPlaceholder: string
     searchLabel: string
     categories: string
@@ -29,6 +30,7 @@ export interface HelpDictionary {
     hours: string
     call: string
     phone: string
+    regionEmail: string
     email: string
     copy: string
     copied: string

@@ -2,6 +2,7 @@ import type { HelpDictionary } from './types'
 
 const help: HelpDictionary = {
   help: {
+    greeting: '您好，有什么可以帮您？',
     searchPlaceholder: '搜索问题，如“忘记密码”',
     searchLabel: '搜索帮助',
     categories: '问题分类',
@@ -26,6 +27,7 @@ const help: HelpDictionary = {
     hours: '服务时间',
     call: '拨打',
     phone: '电话',
+    regionEmail: '邮箱',
     email: '服务邮箱',
     copy: '复制',
     copied: '已复制',

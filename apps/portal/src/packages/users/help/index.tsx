@@ -36,7 +36,7 @@ export default function UsersHelpPage() {
   return (
     <PageFrame route="packages/users/help/index">
       <View className="help-hero">
-        <Text className="help-hero__title">{t.titles['packages/users/help/index']}</Text>
+        <Text className="help-hero__title">{h.greeting}</Text>
         <View className="help-search">
           <Search size={16} />
           <Input

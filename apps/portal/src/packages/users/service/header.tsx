@@ -53,7 +53,7 @@ export default function UsersServiceHeaderPage() {
             <Text className="svc-region__name">{r.name}</Text>
             {field(s.covers, r.covers)}
             {field(s.phone, r.phone, () => platform().system.makePhoneCall(r.phone))}
-            {field(s.email, r.email)}
+            {field(s.regionEmail, r.email)}
             {field(s.hours, r.hours)}
             {field(s.address, r.address)}
           </View>

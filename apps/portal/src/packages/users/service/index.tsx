@@ -5,9 +5,9 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
-import { HelpSkeleton } from '@/components/help'
+import { HelpSkeleton, InfoRow } from '@/components/help'
 import '@/components/help/index.scss'
-import { ListCard, ListRow } from '@/components/list-card'
+import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
 import { loadServiceContacts } from '@/core/help/api'
 import { openRoute } from '@/core/navigation'
@@ -68,23 +68,14 @@ export default function UsersServicePage() {
       )}
       <Text className="me-section">{s.ways}</Text>
       <ListCard>
-        <ListRow testId="service-assistant" icon={<Service size={18} />} title={s.assistant} extra={s.assistantHint} onClick={() => void openRoute(ROUTE_PATHS.serviceAssistant)} />
-        <ListRow testId="service-help" icon={<Ask size={18} />} title={s.helpCenter} extra={s.helpCenterHint} onClick={() => void openRoute(ROUTE_PATHS.help)} />
-        <ListRow testId="service-regions" icon={<Location size={18} />} title={s.regions} extra={s.regionsHint} onClick={() => void openRoute(ROUTE_PATHS.serviceRegions)} />
-        <ListRow testId="service-notices" icon={<Notice size={18} />} title={s.notices} extra={s.noticesHint} onClick={() => void openRoute(ROUTE_PATHS.notices)} />
+        <InfoRow testId="service-assistant" icon={<Service size={18} />} title={s.assistant} hint={s.assistantHint} onClick={() => void openRoute(ROUTE_PATHS.serviceAssistant)} />
+        <InfoRow testId="service-help" icon={<Ask size={18} />} title={s.helpCenter} hint={s.helpCenterHint} onClick={() => void openRoute(ROUTE_PATHS.help)} />
+        <InfoRow testId="service-regions" icon={<Location size={18} />} title={s.regions} hint={s.regionsHint} onClick={() => void openRoute(ROUTE_PATHS.serviceRegions)} />
+        <InfoRow testId="service-notices" icon={<Notice size={18} />} title={s.notices} hint={s.noticesHint} onClick={() => void openRoute(ROUTE_PATHS.notices)} />
       </ListCard>
       {contacts && contacts !== 'failed' && (
         <ListCard>
-          <View className="list-row" hoverClass="list-row--pressed" role="button" data-testid="service-email" onClick={() => void copyEmail(contacts.email)}>
-            <View className="list-row__icon">
-              <Mail size={18} />
-            </View>
-            <View className="me-item__main">
-              <Text className="me-item__title">{s.email}</Text>
-              <Text className="me-item__sub">{contacts.email}</Text>
-            </View>
-            <Text className="list-row__extra">{s.copy}</Text>
-          </View>
+          <InfoRow testId="service-email" role="button" icon={<Mail size={18} />} title={s.email} hint={contacts.email} end={<Text className="list-row__extra">{s.copy}</Text>} onClick={() => void copyEmail(contacts.email)} />
         </ListCard>
       )}
     </PageFrame>

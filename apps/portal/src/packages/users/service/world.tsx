@@ -3,7 +3,8 @@ import { Ask, Check, Phone, Service } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import '@/components/help/index.scss'
-import { ListCard, ListRow } from '@/components/list-card'
+import { InfoRow } from '@/components/help'
+import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
 import { loadServiceContacts } from '@/core/help/api'
 import { openRoute } from '@/core/navigation'
@@ -42,8 +43,8 @@ export default function UsersServiceWorldPage() {
       </View>
       <Text className="me-section">{s.meanwhile}</Text>
       <ListCard>
-        <ListRow testId="assistant-help" icon={<Ask size={18} />} title={s.helpCenter} extra={s.helpCenterHint} onClick={() => void openRoute(ROUTE_PATHS.help)} />
-        {hotline && <ListRow testId="assistant-call" icon={<Phone size={18} />} title={s.hotline} extra={hotline} onClick={() => platform().system.makePhoneCall(hotline)} />}
+        <InfoRow testId="assistant-help" icon={<Ask size={18} />} title={s.helpCenter} hint={s.helpCenterHint} onClick={() => void openRoute(ROUTE_PATHS.help)} />
+        {hotline && <InfoRow testId="assistant-call" icon={<Phone size={18} />} title={s.hotline} hint={hotline} onClick={() => platform().system.makePhoneCall(hotline)} />}
       </ListCard>
     </PageFrame>
   )
