@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { Locale, RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, signUpByCode, useLocale, watchErrors } from './support'
+import { DICTIONARIES, expectRoute, signUpByCode, visitor, watchErrors } from './support'
 
 // Help center, customer service and the notices inbox (issue 16).
 
@@ -17,16 +17,6 @@ async function shot(page: Page, name: string, locale: Locale) {
   if (!dir) return
   await page.waitForTimeout(500)
   await page.screenshot({ path: `${dir}/${name}.${locale}.png` })
-}
-
-async function visitor(page: Page, locale: Locale) {
-  await useLocale(page, locale)
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e-consent-set')) {
-      localStorage.setItem('user-agreed-privacy', '1')
-      sessionStorage.setItem('e2e-consent-set', '1')
-    }
-  })
 }
 
 for (const locale of LOCALES) {

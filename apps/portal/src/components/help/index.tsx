@@ -2,8 +2,9 @@ import { ROUTE_PATHS, type ArticleSummary } from '@ess/contract/wire'
 import { ArrowRight } from '@nutui/icons-react-taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { type DependencyList, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { openRoute } from '../../core/navigation'
+import { EmptyState } from '../empty-state'
 import { fill, useI18n } from '../../i18n'
 import './index.scss'
 
@@ -72,5 +73,36 @@ export function InfoRow({ icon, title, hint, end, onClick, testId, role = 'link'
       </View>
       {end ?? <ArrowRight size={12} className="list-row__arrow" />}
     </View>
+  )
+}
+
+/** What a help or service page shows: null while loading, 'failed' when it could not be read. */
+export type Loaded<T> = T | 'failed' | null
+
+/** Runs a load when the page opens and when `deps` change (the language); answers the value and a retry. */
+export function useLoaded<T>(load: () => Promise<T | undefined>, deps: DependencyList): [Loaded<T>, () => void] {
+  const [value, setValue] = useState<Loaded<T>>(null)
+  const run = useCallback(load, deps)
+  const reload = useCallback(() => {
+    setValue(null)
+    void run().then((next) => setValue(next === undefined ? 'failed' : next))
+  }, [run])
+  useEffect(reload, [reload])
+  return [value, reload]
+}
+
+/** The picture, a sentence and "try again" of a page whose content could not be read. */
+export function LoadFailed({ description, onRetry, testId }: { description: string; onRetry: () => void; testId: string }) {
+  const { t } = useI18n()
+  return (
+    <EmptyState
+      testId={testId}
+      description={description}
+      actions={
+        <Button type="primary" shape="round" size="small" onClick={onRetry}>
+          {t.help.help.retry}
+        </Button>
+      }
+    />
   )
 }

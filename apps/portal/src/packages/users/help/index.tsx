@@ -1,15 +1,14 @@
 import { ROUTE_PATHS } from '@ess/contract/wire'
 import { MaskClose, Search } from '@nutui/icons-react-taro'
-import { Button } from '@nutui/nutui-react-taro'
 import { Image, Input, Text, View } from '@tarojs/components'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
-import { ContactServiceCard, HelpSkeleton, QuestionRow } from '@/components/help'
+import { ContactServiceCard, HelpSkeleton, LoadFailed, QuestionRow, useLoaded } from '@/components/help'
 import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
 import { mediaUrl } from '@/core/cms/media'
 import { loadHelpCategories } from '@/core/help/api'
-import { type HelpCategory, searchHelp } from '@/core/help/search'
+import { searchHelp } from '@/core/help/search'
 import { openRoute } from '@/core/navigation'
 import { fill, useI18n } from '@/i18n'
 import '@/components/me/index.scss'
@@ -22,13 +21,8 @@ import '@/components/me/index.scss'
 export default function UsersHelpPage() {
   const { t, locale } = useI18n()
   const h = t.help.help
-  const [categories, setCategories] = useState<HelpCategory[] | 'failed' | null>(null)
+  const [categories, reload] = useLoaded(loadHelpCategories, [locale])
   const [query, setQuery] = useState('')
-  const load = () => {
-    setCategories(null)
-    void loadHelpCategories().then((value) => setCategories(value ?? 'failed'))
-  }
-  useEffect(load, [locale])
   const ready = Array.isArray(categories) ? categories : []
   const hits = useMemo(() => searchHelp(ready, query), [ready, query])
   const searching = query.trim() !== ''
@@ -56,17 +50,7 @@ export default function UsersHelpPage() {
         </View>
       </View>
       {categories === null && <HelpSkeleton />}
-      {categories === 'failed' && (
-        <EmptyState
-          testId="help-failed"
-          description={h.loadFailed}
-          actions={
-            <Button type="primary" shape="round" size="small" onClick={load}>
-              {h.retry}
-            </Button>
-          }
-        />
-      )}
+      {categories === 'failed' && <LoadFailed testId="help-failed" description={h.loadFailed} onRetry={reload} />}
       {Array.isArray(categories) && searching && (
         <>
           <Text className="me-intro" data-testid="help-results">

@@ -1,4 +1,4 @@
-import { type Article, type HelpVote } from '@ess/contract/wire'
+import type { HelpVote } from '@ess/contract/wire'
 import { Comment, Fabulous } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
@@ -6,16 +6,14 @@ import { useEffect, useState } from 'react'
 import { ArticleBody } from '@/components/articles'
 import '@/components/articles/index.scss'
 import { EmptyState } from '@/components/empty-state'
-import { ContactServiceCard, HelpSkeleton, QuestionRow } from '@/components/help'
+import { ContactServiceCard, HelpSkeleton, QuestionRow, useLoaded } from '@/components/help'
 import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
 import { loadArticle } from '@/core/cms/news'
 import { loadHelpCategories, loadHelpVote, sendHelpVote } from '@/core/help/api'
-import { type HelpCategory, questionContext } from '@/core/help/search'
+import { questionContext } from '@/core/help/search'
 import { fill, useI18n } from '@/i18n'
 import '@/components/me/index.scss'
-
-type Loaded<T> = T | 'missing' | null
 
 /**
  * help/more serves both depths of the help center (README "Help center"):
@@ -33,14 +31,9 @@ export default function UsersHelpMorePage() {
   )
 }
 
-function useCategories(): Loaded<HelpCategory[]> {
+function useCategories() {
   const { locale } = useI18n()
-  const [categories, setCategories] = useState<Loaded<HelpCategory[]>>(null)
-  useEffect(() => {
-    setCategories(null)
-    void loadHelpCategories().then((value) => setCategories(value ?? 'missing'))
-  }, [locale])
-  return categories
+  return useLoaded(loadHelpCategories, [locale])[0]
 }
 
 function Missing() {
@@ -52,7 +45,7 @@ function Topic({ code }: { code: string }) {
   const { t } = useI18n()
   const categories = useCategories()
   if (categories === null) return <HelpSkeleton />
-  const category = categories === 'missing' ? undefined : categories.find((c) => c.code === code)
+  const category = categories === 'failed' ? undefined : categories.find((c) => c.code === code)
   if (!category) return <Missing />
   return (
     <>
@@ -72,19 +65,15 @@ function Answer({ id }: { id: string }) {
   const { t, locale } = useI18n()
   const h = t.help.help
   const categories = useCategories()
-  const [answer, setAnswer] = useState<Loaded<Article>>(null)
+  const [answer] = useLoaded(() => loadArticle(id), [id, locale])
   const [vote, setVote] = useState<HelpVote['helpful']>(null)
   const [saving, setSaving] = useState(false)
-  useEffect(() => {
-    setAnswer(null)
-    void loadArticle(id).then((value) => setAnswer(value ?? 'missing'))
-  }, [id, locale])
   useEffect(() => void loadHelpVote(id).then((value) => value && setVote(value.helpful)), [id])
 
   const context = Array.isArray(categories) ? questionContext(categories, id) : undefined
   if (answer === null || categories === null) return <HelpSkeleton />
   // An article that is not a help question (news, guide) is not answered here.
-  if (answer === 'missing' || (Array.isArray(categories) && !context)) return <Missing />
+  if (answer === 'failed' || (Array.isArray(categories) && !context)) return <Missing />
 
   const cast = async (helpful: boolean) => {
     setSaving(true)

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { useStore } from 'zustand'
 import { shownTime } from '@/components/me/periods'
 import { EmptyState } from '@/components/empty-state'
-import { HelpSkeleton } from '@/components/help'
+import { HelpSkeleton, LoadFailed } from '@/components/help'
 import '@/components/help/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { rememberLoginTarget } from '@/core/auth/target'
@@ -63,15 +63,7 @@ export default function UsersNoticesPage() {
       ) : status === 'loading' || status === 'idle' ? (
         <HelpSkeleton />
       ) : status === 'failed' ? (
-        <EmptyState
-          testId="notices-failed"
-          description={n.loadFailed}
-          actions={
-            <Button type="primary" shape="round" size="small" onClick={() => void loadInbox()}>
-              {t.help.help.retry}
-            </Button>
-          }
-        />
+        <LoadFailed testId="notices-failed" description={n.loadFailed} onRetry={() => void loadInbox()} />
       ) : notices.length === 0 ? (
         <EmptyState testId="notices-empty" description={n.empty} />
       ) : (

@@ -1,9 +1,5 @@
-import type { ServiceRegion } from '@ess/contract/wire'
-import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
-import { EmptyState } from '@/components/empty-state'
-import { HelpSkeleton } from '@/components/help'
+import { HelpSkeleton, LoadFailed, useLoaded } from '@/components/help'
 import '@/components/help/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { loadServiceContacts } from '@/core/help/api'
@@ -18,12 +14,7 @@ import '@/components/me/index.scss'
 export default function UsersServiceHeaderPage() {
   const { t, locale } = useI18n()
   const s = t.help.service
-  const [regions, setRegions] = useState<ServiceRegion[] | 'failed' | null>(null)
-  const load = () => {
-    setRegions(null)
-    void loadServiceContacts().then((value) => setRegions(value ? value.regions : 'failed'))
-  }
-  useEffect(load, [locale])
+  const [contacts, reload] = useLoaded(loadServiceContacts, [locale])
   const field = (label: string, value: string, onClick?: () => void) => (
     <View className="me-field">
       <Text className="me-field__label">{label}</Text>
@@ -35,20 +26,11 @@ export default function UsersServiceHeaderPage() {
   return (
     <PageFrame route="packages/users/service/header">
       <Text className="me-intro">{s.regionsIntro}</Text>
-      {regions === null && <HelpSkeleton />}
-      {regions === 'failed' && (
-        <EmptyState
-          testId="service-failed"
-          description={s.loadFailed}
-          actions={
-            <Button type="primary" shape="round" size="small" onClick={load}>
-              {t.help.help.retry}
-            </Button>
-          }
-        />
-      )}
-      {Array.isArray(regions) &&
-        regions.map((r) => (
+      {contacts === null && <HelpSkeleton />}
+      {contacts === 'failed' && <LoadFailed testId="service-failed" description={s.loadFailed} onRetry={reload} />}
+      {contacts &&
+        contacts !== 'failed' &&
+        contacts.regions.map((r) => (
           <View key={r.code} className="svc-region" data-testid={`region-${r.code}`}>
             <Text className="svc-region__name">{r.name}</Text>
             {field(s.covers, r.covers)}

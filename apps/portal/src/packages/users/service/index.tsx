@@ -1,11 +1,8 @@
-import { ROUTE_PATHS, type ServiceContacts } from '@ess/contract/wire'
+import { ROUTE_PATHS } from '@ess/contract/wire'
 import { Ask, Location, Mail, Notice, Phone, Service } from '@nutui/icons-react-taro'
-import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useEffect, useState } from 'react'
-import { EmptyState } from '@/components/empty-state'
-import { HelpSkeleton, InfoRow } from '@/components/help'
+import { HelpSkeleton, InfoRow, LoadFailed, useLoaded } from '@/components/help'
 import '@/components/help/index.scss'
 import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
@@ -24,12 +21,7 @@ import '@/components/me/index.scss'
 export default function UsersServicePage() {
   const { t, locale } = useI18n()
   const s = t.help.service
-  const [contacts, setContacts] = useState<ServiceContacts | 'failed' | null>(null)
-  const load = () => {
-    setContacts(null)
-    void loadServiceContacts().then((value) => setContacts(value ?? 'failed'))
-  }
-  useEffect(load, [locale])
+  const [contacts, reload] = useLoaded(loadServiceContacts, [locale])
   const copyEmail = (email: string) =>
     Taro.setClipboardData({ data: email })
       .then(() => toast(s.copied))
@@ -38,17 +30,7 @@ export default function UsersServicePage() {
   return (
     <PageFrame route="packages/users/service/index">
       {contacts === null && <HelpSkeleton lines={4} />}
-      {contacts === 'failed' && (
-        <EmptyState
-          testId="service-failed"
-          description={s.loadFailed}
-          actions={
-            <Button type="primary" shape="round" size="small" onClick={load}>
-              {t.help.help.retry}
-            </Button>
-          }
-        />
-      )}
+      {contacts === 'failed' && <LoadFailed testId="service-failed" description={s.loadFailed} onRetry={reload} />}
       {contacts && contacts !== 'failed' && (
         <View className="svc-hotline" data-testid="service-hotline">
           <Text className="svc-hotline__label">{s.hotline}</Text>

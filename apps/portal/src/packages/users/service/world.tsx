@@ -1,9 +1,8 @@
 import { ROUTE_PATHS } from '@ess/contract/wire'
 import { Ask, Check, Phone, Service } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
 import '@/components/help/index.scss'
-import { InfoRow } from '@/components/help'
+import { InfoRow, useLoaded } from '@/components/help'
 import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
 import { loadServiceContacts } from '@/core/help/api'
@@ -20,8 +19,8 @@ import '@/components/me/index.scss'
 export default function UsersServiceWorldPage() {
   const { t, locale } = useI18n()
   const s = t.help.service
-  const [hotline, setHotline] = useState<string | null>(null)
-  useEffect(() => void loadServiceContacts().then((value) => value && setHotline(value.hotline)), [locale])
+  const [contacts] = useLoaded(loadServiceContacts, [locale])
+  const hotline = contacts && contacts !== 'failed' ? contacts.hotline : null
   return (
     <PageFrame route="packages/users/service/world">
       <View className="svc-assistant" data-testid="assistant-status">
