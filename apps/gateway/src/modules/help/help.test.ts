@@ -25,7 +25,8 @@ describe('the help center in the information tree', () => {
   it('lists help categories with their questions in both languages, in the order written', async () => {
     const zh = payloadOf(await callApi(t.app, calls.informationTree))
     const en = payloadOf(await callApi(t.app, calls.informationTree, undefined, { locale: 'en-US' }))
-    const help = (tree: Array<{ kind: string }>) => tree.filter((c) => c.kind === 'help') as Array<{ code: string; name: string; articles: Array<{ id: string; title: string }> }>
+    type Category = { code: string; kind: string; name: string; articles: Array<{ id: string; title: string }> }
+    const help = (tree: Category[]) => tree.filter((c) => c.kind === 'help')
     expect(help(zh).map((c) => c.code)).toEqual(['help-account', 'help-realname', 'help-pay', 'help-privacy'])
     expect(help(zh)[0]).toMatchObject({ name: '账号与登录', articles: [{ id: QUESTION, title: '忘记密码怎么办？' }, { id: 'help-change-phone' }, { id: 'help-account-locked' }] })
     expect(help(en)[0].articles[0].title).toBe('I forgot my password. What can I do?')
