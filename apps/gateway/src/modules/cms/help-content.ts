@@ -50,9 +50,9 @@ export const HELP_CATEGORIES: HelpCategory[] = [
       q(
         'help-account-locked',
         tx('账号被锁定了怎么办？', 'My account is locked. What now?'),
-        tx('连续输错密码会暂时锁定账号，等待解锁或通过找回密码立即解锁。', 'Too many wrong passwords lock the account for a while; wait, or reset your password to unlock it at once.'),
+        tx('连续输错密码会暂时锁定账号，等待解锁或通过找回密码立即解锁。', 'Too many wrong passwords lock the account for a while; wait, or reset your password to unlock it straight away.'),
         [p('为防止他人猜测密码，连续多次输错密码后账号会被暂时锁定。'), list('等待锁定时间结束后再试', '或通过"忘记密码"重设密码，重设成功后立即解锁')],
-        [p('To stop others guessing your password, several wrong passwords in a row lock the account for a while.'), list('Wait until the lock ends and try again', 'Or reset your password with "Forgot password": a reset unlocks the account at once')],
+        [p('To stop others guessing your password, several wrong passwords in a row lock the account for a while.'), list('Wait until the lock ends and try again', 'Or reset your password with "Forgot password": a reset unlocks the account straight away')],
       ),
     ],
   },
