@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import type { Locale, RoutePath } from '@ess/contract'
-import { buttonIn, DICTIONARIES, expectRoute, onPage, signUpByCode, useLocale, watchErrors } from './support'
+import { buttonIn, DICTIONARIES, expectRoute, onPage, signUpByCode, visitor, watchErrors } from './support'
 
 // Personal center: display settings, push settings, the privacy summary and my data.
 
@@ -12,16 +12,6 @@ const primaryColour = (page: Page) => page.locator('.ess-root').evaluate((el) =>
 const EMPLOYEE: Record<Locale, { name: string; idNo: string }> = {
   'zh-CN': { name: '刘洋', idNo: '510107199006015790' },
   'en-US': { name: '吴昊', idNo: '440106198905279117' },
-}
-
-async function visitor(page: Page, locale: Locale) {
-  await useLocale(page, locale)
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e-consent-set')) {
-      localStorage.setItem('user-agreed-privacy', '1')
-      sessionStorage.setItem('e2e-consent-set', '1')
-    }
-  })
 }
 
 for (const locale of LOCALES) {

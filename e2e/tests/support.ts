@@ -45,6 +45,17 @@ export async function useLocale(page: Page, locale: Locale) {
   }, locale)
 }
 
+/** A visitor in a language who already agreed to the privacy policy (no consent panel). */
+export async function visitor(page: Page, locale: Locale) {
+  await useLocale(page, locale)
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-consent-set')) {
+      localStorage.setItem('user-agreed-privacy', '1')
+      sessionStorage.setItem('e2e-consent-set', '1')
+    }
+  })
+}
+
 export async function expectRoute(page: Page, route: RoutePath, locale: Locale) {
   const frame = page.locator(`[data-route="${route}"]`)
   await expect(frame).toBeVisible()

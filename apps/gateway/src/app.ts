@@ -22,6 +22,7 @@ import privacyRoutes from './modules/privacy/routes'
 import noticeRoutes from './modules/notices/routes'
 import thirdPartyRoutes from './modules/third-party/routes'
 import { identityProviders } from './modules/third-party/wiring'
+import helpRoutes from './modules/help/routes'
 import auth from './plugins/auth'
 import drain from './plugins/drain'
 import errors, { frameworkErrors } from './plugins/errors'
@@ -112,6 +113,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(securityRoutes)
   await fastify.register(privacyRoutes)
   await fastify.register(noticeRoutes)
+  await fastify.register(helpRoutes)
   const oauth = identityProviders(config)
   await fastify.register(thirdPartyRoutes, { providers: oauth.providers })
   if (!config.isProduction) await fastify.register(devRoutes, { oauthStandInClients: oauth.standInClients })

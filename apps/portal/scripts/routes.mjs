@@ -8,7 +8,7 @@ export const ROUTES = [
     'authList', 'accountInfo4FindPwd', 'devices', 'thirdParty'].map((p) => `packages/safety/${p}`),
   ...['help/index', 'help/more', 'service/index', 'service/header', 'service/world', 'account/index', 'identity/success',
     'identity/fail', 'language/index', 'version/index', 'setting/index', 'setting/privacyList', 'setting/pushSet',
-    'setting/singleList', 'setting/thirdInfoList'].map((p) => `packages/users/${p}`),
+    'setting/singleList', 'setting/thirdInfoList', 'notices/index'].map((p) => `packages/users/${p}`),
   ...['bankCardAuthentication', 'idNumberAuthentication', 'realNameAuthOption'].map((p) => `packages/auth/${p}`),
   'packages/user-center/settings/config/index',
   ...['login-type/index', 'register/index', 'shutdown-notice'].map((p) => `packages/login/${p}`),

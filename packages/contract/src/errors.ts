@@ -75,6 +75,7 @@ export const ERRORS = {
   UNKNOWN_AUTH_APP: def(100542, 400, '未知的应用', 'Unknown application'),
   GRANT_CODE_INVALID: def(100543, 400, '授权码无效、已使用或已过期', 'The one-time code is invalid, used or expired'),
   APP_CREDENTIALS_INVALID: def(100544, 401, '应用凭证无效', 'The application credentials are invalid'),
+  HELP_QUESTION_NOT_FOUND: def(100545, 404, '该问题不存在或已下线', 'This question does not exist or is no longer published'),
 
   // Sign-in, continued (100560–100579).
   PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),

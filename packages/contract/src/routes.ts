@@ -1,6 +1,7 @@
 /**
  * The routes of SPEC §2 (51 pages in the main package and eight subpackages) and the routes of
- * our own beyond the SPEC (`EXTRA_ROUTES`: the devices and sign-in history of account security). The portal's app
+ * our own beyond the SPEC (`EXTRA_ROUTES`: the devices and sign-in history of account security,
+ * the notices inbox). The portal's app
  * config, its page titles and the browser tests are all generated from this list. On H5 each is a
  * hash route `#/<path>`; a path without `/index` is a page file of that name.
  */
@@ -30,6 +31,8 @@ export const SUBPACKAGES = {
     'help/index', 'help/more', 'service/index', 'service/header', 'service/world', 'account/index',
     'identity/success', 'identity/fail', 'language/index', 'version/index', 'setting/index',
     'setting/privacyList', 'setting/pushSet', 'setting/singleList', 'setting/thirdInfoList',
+    // Beyond the SPEC: the notices inbox (push kinds switched on, and security notices).
+    'notices/index',
   ],
   'packages/auth': ['bankCardAuthentication', 'idNumberAuthentication', 'realNameAuthOption'],
   'packages/user-center': ['settings/config/index'],
@@ -58,7 +61,7 @@ export type TabRoute = (typeof TAB_ROUTES)[number]
 export const HOME_ROUTE: TabRoute = 'pages/home/index'
 
 /** Routes of our own beyond the 51 of SPEC §2. */
-export const EXTRA_ROUTES: readonly RoutePath[] = ['packages/safety/devices', 'packages/safety/thirdParty']
+export const EXTRA_ROUTES: readonly RoutePath[] = ['packages/safety/devices', 'packages/safety/thirdParty', 'packages/users/notices/index']
 
 /** Pages with pull-down refresh (SPEC §2). */
 export const PULL_DOWN_REFRESH_ROUTES: readonly RoutePath[] = ['pages/home/index', 'pages/service/index']
@@ -93,6 +96,11 @@ export const ROUTE_PATHS = {
   findPasswd: 'packages/safety/findPasswd',
   settings: 'packages/users/setting/index',
   help: 'packages/users/help/index',
+  helpMore: 'packages/users/help/more',
+  customerService: 'packages/users/service/index',
+  serviceRegions: 'packages/users/service/header',
+  serviceAssistant: 'packages/users/service/world',
+  notices: 'packages/users/notices/index',
   version: 'packages/users/version/index',
 } as const satisfies Record<string, RoutePath>
 

@@ -64,4 +64,7 @@ export type {
   PushSettings,
   Notice,
   NoticeList,
+  HelpVote,
+  ServiceContacts,
+  ServiceRegion,
 } from './calls'

@@ -98,7 +98,7 @@ describe('routes (SPEC §2)', () => {
       'packages/error',
     ])
     expect(SUBPACKAGES['packages/safety']).toHaveLength(16 + 2) // + devices, thirdParty (EXTRA_ROUTES)
-    expect(SUBPACKAGES['packages/users']).toHaveLength(15)
+    expect(SUBPACKAGES['packages/users']).toHaveLength(15 + 1) // + notices/index (EXTRA_ROUTES)
     expect(isRoutePath('/packages/safety/findPasswd')).toBe(true)
     expect(isRoutePath('packages/safety/nope')).toBe(false)
   })

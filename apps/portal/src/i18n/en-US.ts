@@ -2,6 +2,7 @@ import cancellation from './cancellation/en-US'
 import security from './security/en-US'
 import thirdParty from './third-party/en-US'
 import type { Dictionary } from './types'
+import help from './help/en-US'
 import meEnUS from './me/en-US'
 
 const enUS: Dictionary = {
@@ -35,10 +36,10 @@ const enUS: Dictionary = {
     'packages/safety/devices': 'Devices and sign-ins',
     'packages/safety/thirdParty': 'Third-party accounts',
     'packages/users/help/index': 'Help center',
-    'packages/users/help/more': 'More questions',
+    'packages/users/help/more': 'Help',
     'packages/users/service/index': 'Customer service',
-    'packages/users/service/header': 'Service info',
-    'packages/users/service/world': 'Global services',
+    'packages/users/service/header': 'Regional desks',
+    'packages/users/service/world': 'AI assistant',
     'packages/users/account/index': 'Account security',
     'packages/users/identity/success': 'Verified',
     'packages/users/identity/fail': 'Verification failed',
@@ -49,6 +50,7 @@ const enUS: Dictionary = {
     'packages/users/setting/pushSet': 'Push settings',
     'packages/users/setting/singleList': 'Data collection list',
     'packages/users/setting/thirdInfoList': 'Third-party sharing list',
+    'packages/users/notices/index': 'Notices',
     'packages/auth/bankCardAuthentication': 'Bank card verification',
     'packages/auth/idNumberAuthentication': 'ID number verification',
     'packages/auth/realNameAuthOption': 'Real-name verification',
@@ -82,6 +84,7 @@ const enUS: Dictionary = {
     settings: 'Settings',
     language: 'Language',
     help: 'Help center',
+    customerService: 'Customer service',
     version: 'Version',
     avatarLabel: 'Avatar',
     loggedInHint: 'Welcome back',
@@ -289,6 +292,7 @@ const enUS: Dictionary = {
     logoutConfirm: 'Log out of this account?',
   },
   me: meEnUS,
+  help,
 }
 
 export default enUS

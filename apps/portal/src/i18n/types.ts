@@ -1,6 +1,7 @@
 import type { RoutePath } from '@ess/contract/wire'
 import type { BaseLang } from '@nutui/nutui-react-taro/dist/es/locales/base'
 import type { MeTexts } from './me/types'
+import type { HelpDictionary } from './help/types'
 import type { CancellationDictionary } from './cancellation/types'
 import type { SecurityDictionary } from './security/types'
 import type { ThirdPartyDictionary } from './third-party/types'
@@ -41,6 +42,7 @@ export interface Dictionary {
     settings: string
     language: string
     help: string
+    customerService: string
     version: string
     avatarLabel: string
     loggedInHint: string
@@ -270,6 +272,8 @@ export interface Dictionary {
   }
   /** Settings, push, privacy rights and display (./me). */
   me: MeTexts
+  /** Help center, customer service and the notices inbox (./help). */
+  help: HelpDictionary
 }
 
 /** A language's texts: the app's dictionary and the UI kit's (NutUI's ConfigProvider locale). */

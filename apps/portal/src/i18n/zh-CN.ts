@@ -2,6 +2,7 @@ import cancellation from './cancellation/zh-CN'
 import security from './security/zh-CN'
 import thirdParty from './third-party/zh-CN'
 import type { Dictionary } from './types'
+import help from './help/zh-CN'
 import meZhCN from './me/zh-CN'
 
 const zhCN: Dictionary = {
@@ -35,10 +36,10 @@ const zhCN: Dictionary = {
     'packages/safety/devices': '登录设备',
     'packages/safety/thirdParty': '第三方账号',
     'packages/users/help/index': '帮助中心',
-    'packages/users/help/more': '更多问题',
+    'packages/users/help/more': '帮助详情',
     'packages/users/service/index': '客户服务',
-    'packages/users/service/header': '服务说明',
-    'packages/users/service/world': '全球服务',
+    'packages/users/service/header': '区域服务中心',
+    'packages/users/service/world': '智能客服',
     'packages/users/account/index': '账号与安全',
     'packages/users/identity/success': '认证成功',
     'packages/users/identity/fail': '认证失败',
@@ -49,6 +50,7 @@ const zhCN: Dictionary = {
     'packages/users/setting/pushSet': '推送设置',
     'packages/users/setting/singleList': '个人信息收集清单',
     'packages/users/setting/thirdInfoList': '第三方信息共享清单',
+    'packages/users/notices/index': '消息中心',
     'packages/auth/bankCardAuthentication': '银行卡认证',
     'packages/auth/idNumberAuthentication': '身份证认证',
     'packages/auth/realNameAuthOption': '实名认证',
@@ -82,6 +84,7 @@ const zhCN: Dictionary = {
     settings: '设置',
     language: '多语言',
     help: '帮助中心',
+    customerService: '客户服务',
     version: '版本信息',
     avatarLabel: '头像',
     loggedInHint: '欢迎回来',
@@ -289,6 +292,7 @@ const zhCN: Dictionary = {
     logoutConfirm: '确定要退出当前账号吗？',
   },
   me: meZhCN,
+  help,
 }
 
 export default zhCN

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { INNER_JUMP_DESTINATIONS } from '../constants'
 import type { RuleMessageKey } from '../rules'
 import { defineCall } from './define'
-import { AUTH_APP_ID_PATTERN, GRANT_CODE_TTL_S, PAGE_CODE_PATTERN, wire } from './wire'
+import { AUTH_APP_ID_PATTERN, GRANT_CODE_TTL_S, INFORMATION_ID_PATTERN, INFORMATION_KINDS, PAGE_CODE_PATTERN, wire } from './wire'
 
 /**
  * The content of the home and services tabs (SPEC §3 page configuration), news and the service
@@ -82,13 +82,16 @@ export const cmsPage = defineCall({
 export const ArticleSummarySchema = z.object({ id: z.string(), title: z.string(), summary: z.string(), cover: ImageSchema, publishedAt: z.string(), source: z.string() })
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>
 
-/** Categories of information: news ('news', …) and the service guide ('guide'). */
-export const InformationTreeSchema = z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(['news', 'guide']), articles: z.array(ArticleSummarySchema) }))
+/**
+ * Categories of information: news ('news', …), the service guide ('guide') and the help center
+ * ('help': the articles are questions, their summary the short answer, their body the full one).
+ */
+export const InformationTreeSchema = z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(INFORMATION_KINDS), articles: z.array(ArticleSummarySchema) }))
 export type InformationTree = z.infer<typeof InformationTreeSchema>
 
 export const informationTree = defineCall({
   ...wire.informationTree,
-  summary: 'News categories and the service guide with their articles (newest first), in the caller language',
+  summary: 'News categories, the service guide and the help categories with their articles (newest first), in the caller language',
   tags: ['cms'],
   response: InformationTreeSchema,
 })
@@ -112,7 +115,7 @@ export const informationDetail = defineCall({
   ...wire.informationDetail,
   summary: 'One article with its body (typed blocks), in the caller language',
   tags: ['cms'],
-  query: z.object({ id: z.string({ error: 'field.required' satisfies RuleMessageKey }).regex(/^[a-z0-9-]{1,64}$/, { error: 'field.invalid' satisfies RuleMessageKey }) }),
+  query: z.object({ id: z.string({ error: 'field.required' satisfies RuleMessageKey }).regex(INFORMATION_ID_PATTERN, { error: 'field.invalid' satisfies RuleMessageKey }) }),
   response: ArticleSchema,
 })
 

@@ -15,6 +15,7 @@ export * from './security'
 export * from './privacy'
 export * from './notices'
 export * from './third-party'
+export * from './help'
 
 import { health } from './system'
 import { dictList } from './dict'
@@ -61,6 +62,7 @@ import {
   thirdPartyProviders,
   unbindThirdParty,
 } from './third-party'
+import { helpFeedback, helpVote, serviceContacts } from './help'
 import type { CallDef } from './define'
 import type { CallName } from './wire'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
@@ -95,6 +97,9 @@ export const calls = {
   cmsPage,
   informationTree,
   informationDetail,
+  helpVote,
+  helpFeedback,
+  serviceContacts,
   grantCode,
   ssoLogin,
   securityMethods,

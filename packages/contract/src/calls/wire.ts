@@ -220,6 +220,21 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number]
 /** How many notices the inbox lists at most (newest first). */
 export const NOTICE_LIST_LIMIT = 50
 
+/**
+ * Categories of the CMS information tree: news, the service guide, and the help center's
+ * categories (kind 'help': each article of one is a question, its body the answer).
+ */
+export const INFORMATION_KINDS = ['news', 'guide', 'help'] as const
+export type InformationKind = (typeof INFORMATION_KINDS)[number]
+/**
+ * "Was this helpful?" on a help answer: one vote per voter (the logged-in user, else the device id)
+ * per question, changeable; at most this many votes a voter, and this many an address, per minute.
+ */
+export const HELP_VOTES_PER_MINUTE = 20
+export const HELP_VOTES_PER_ADDRESS_PER_MINUTE = 60
+/** Ids of CMS articles (help questions included). */
+export const INFORMATION_ID_PATTERN = /^[a-z0-9-]{1,64}$/
+
 /** Every call of the contract by name: the one table of methods and paths. */
 const WIRE = {
   health: { method: 'GET', path: '/health', access: 'public' },
@@ -251,6 +266,9 @@ const WIRE = {
   cmsPage: { method: 'GET', path: '/cms/resource/page', access: 'public', input: 'query' },
   informationTree: { method: 'GET', path: '/cms/information/tree', access: 'public' },
   informationDetail: { method: 'GET', path: '/cms/information/detail', access: 'public', input: 'query' },
+  helpVote: { method: 'GET', path: '/cms/help/vote', access: 'public', input: 'query' },
+  helpFeedback: { method: 'POST', path: '/cms/help/feedback', access: 'public', input: 'body' },
+  serviceContacts: { method: 'GET', path: '/cms/service/contacts', access: 'public' },
   grantCode: { method: 'GET', path: '/user/api/auth/grantCode', access: 'user', input: 'query' },
   ssoLogin: { method: 'POST', path: '/sso/ssoLogin', access: 'public', input: 'query' },
   securityMethods: { method: 'GET', path: '/user/api/security/methods', access: 'user' },

@@ -1,4 +1,4 @@
-import type { ArticleBlock, Floor } from '@ess/contract'
+import { type ArticleBlock, type Floor, INFORMATION_KINDS } from '@ess/contract'
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { appUser } from './user'
 
@@ -16,7 +16,7 @@ export const cmsPage = pgTable('cms_page', {
 
 export const cmsCategory = pgTable('cms_category', {
   code: text().primaryKey(),
-  kind: text({ enum: ['news', 'guide'] }).notNull(),
+  kind: text({ enum: INFORMATION_KINDS }).notNull(),
   nameZh: text().notNull(),
   nameEn: text().notNull(),
   sort: integer().notNull(),

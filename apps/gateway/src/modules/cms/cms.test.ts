@@ -100,7 +100,7 @@ describe('GET cms/resource/page', () => {
 describe('information tree and detail', () => {
   it('lists news categories and the service guide, newest first, and opens an article as typed blocks', async () => {
     const tree = payloadOf(await callApi(t.app, calls.informationTree, undefined, { locale: 'en-US' }))
-    expect(tree.map((c: { code: string; kind: string }) => `${c.code}:${c.kind}`)).toEqual(['news:news', 'notice:news', 'guide:guide'])
+    expect(tree.map((c: { code: string; kind: string }) => `${c.code}:${c.kind}`)).toEqual(['news:news', 'notice:news', 'guide:guide', 'help-account:help', 'help-realname:help', 'help-pay:help', 'help-privacy:help'])
     const dates = tree[0].articles.map((a: { publishedAt: string }) => a.publishedAt)
     expect([...dates].sort().reverse()).toEqual(dates)
     const article = payloadOf(await callApi(t.app, calls.informationDetail, { id: tree[0].articles[0].id }, { locale: 'en-US' }))

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { DEFAULT_CP_APP_ID, DEFAULT_CP_AUTH_TYPE, type ArticleBlock, type Floor, type LinkItem, type Locale } from '@ess/contract'
+import { DEFAULT_CP_APP_ID, DEFAULT_CP_AUTH_TYPE, type ArticleBlock, type Floor, type InformationKind, type LinkItem, type Locale } from '@ess/contract'
 import { packageDir } from '../../paths'
+import { HELP_CATEGORIES } from './help-content'
 
 /**
  * The demo content of the home and services pages and the information tree, in both languages.
@@ -121,7 +122,7 @@ export const PAGES: Record<string, (locale: Locale, latest: Array<{ id: string; 
 
 export interface CategorySeed {
   code: string
-  kind: 'news' | 'guide'
+  kind: InformationKind
   name: Text
   sort: number
 }
@@ -129,6 +130,7 @@ export const CATEGORIES: CategorySeed[] = [
   { code: 'news', kind: 'news', name: tx('政策资讯', 'Policy news'), sort: 10 },
   { code: 'notice', kind: 'news', name: tx('服务公告', 'Service notices'), sort: 20 },
   { code: 'guide', kind: 'guide', name: tx('办事指南', 'Service guide'), sort: 30 },
+  ...HELP_CATEGORIES.map((c, i) => ({ code: c.code, kind: 'help' as const, name: c.name, sort: 100 + 10 * i })),
 ]
 
 export interface ArticleSeed {
@@ -266,4 +268,16 @@ export const ARTICLES: ArticleSeed[] = [
       'en-US': [p('You and your employer each contribute the same rate, between 5% and 12%.'), h('When you can withdraw'), list('Buying or building your own home', 'Repaying a mortgage', 'Paying rent')],
     },
   },
+  // The help center: one article a question, a minute apart in the order written (newest first).
+  ...HELP_CATEGORIES.flatMap((c, ci) =>
+    c.questions.map(
+      (question, qi): ArticleSeed => ({
+        ...question,
+        categoryCode: c.code,
+        cover: c.icon,
+        source: provider,
+        publishedAt: new Date(Date.UTC(2026, 7, 1) - (ci * 100 + qi) * 60_000).toISOString(),
+      }),
+    ),
+  ),
 ]

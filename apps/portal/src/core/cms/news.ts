@@ -1,4 +1,4 @@
-import { wire, type Article, type InformationTree } from '@ess/contract/wire'
+import { wire, type Article, type InformationKind, type InformationTree } from '@ess/contract/wire'
 import { request } from '../http/request'
 
 /** The information tree (news categories and the service guide) in the current language. */
@@ -12,7 +12,7 @@ export async function loadArticle(id: string): Promise<Article | undefined> {
   return request(wire.informationDetail, { id })
 }
 
-/** The categories a page shows: the service guide ('guide') or the news ones. */
-export function categoriesOf(tree: InformationTree, kind: 'news' | 'guide') {
+/** The categories a page shows: the service guide ('guide'), the news ones, or the help center's. */
+export function categoriesOf(tree: InformationTree, kind: InformationKind) {
   return tree.filter((c) => c.kind === kind)
 }

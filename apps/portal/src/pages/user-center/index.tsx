@@ -1,10 +1,11 @@
 import { ROUTE_PATHS, type RoutePath, type UserInfo } from '@ess/contract/wire'
-import { Ask, Internation, Order, Setting, ShieldCheck, Tips, User } from '@nutui/icons-react-taro'
+import { Ask, Internation, Notice, Order, Service, Setting, ShieldCheck, Tips, User } from '@nutui/icons-react-taro'
 import { Avatar, Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import type { ReactNode } from 'react'
 import { useStore } from 'zustand'
+import { UnreadBadge } from '@/components/help'
 import { ListCard, ListRow } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
 import { maskPhone, displayName } from '@/core/auth/mask'
@@ -14,16 +15,18 @@ import { userStore } from '@/core/auth/user-store'
 import { confirm } from '@/core/confirm'
 import { needsRealName, openRealName } from '@/core/real-name/gate'
 import { openRoute } from '@/core/navigation'
+import { inboxStore, loadInbox } from '@/core/notices/inbox'
 import { LANGUAGE_NAMES, useI18n, type Dictionary } from '@/i18n'
 import './index.scss'
 
-type EntryKey = keyof Pick<Dictionary['userCenter'], 'accountSecurity' | 'settings' | 'language' | 'help' | 'version'>
+type EntryKey = keyof Pick<Dictionary['userCenter'], 'accountSecurity' | 'settings' | 'language' | 'help' | 'customerService' | 'version'>
 
 const ENTRIES: ReadonlyArray<{ key: EntryKey; route: RoutePath; icon: ReactNode }> = [
   { key: 'accountSecurity', route: ROUTE_PATHS.accountSecurity, icon: <ShieldCheck size={18} /> },
   { key: 'settings', route: ROUTE_PATHS.settings, icon: <Setting size={18} /> },
   { key: 'language', route: ROUTE_PATHS.language, icon: <Internation size={18} /> },
   { key: 'help', route: ROUTE_PATHS.help, icon: <Ask size={18} /> },
+  { key: 'customerService', route: ROUTE_PATHS.customerService, icon: <Service size={18} /> },
   { key: 'version', route: ROUTE_PATHS.version, icon: <Tips size={18} /> },
 ]
 
@@ -73,7 +76,12 @@ export default function UserCenterPage() {
   const { t, locale } = useI18n()
   const user = useStore(userStore, (s) => s.user)
   const extras: Partial<Record<EntryKey, string>> = { language: LANGUAGE_NAMES[locale], version: `v${ESS_APP_VERSION}` }
-  useDidShow(() => void loadUser())
+  const unread = useStore(inboxStore, (s) => s.unread)
+  useDidShow(() => {
+    void loadUser()
+    // The badge: the unread count, read again each time the tab shows (a visitor has none).
+    void loadInbox()
+  })
   return (
     <PageFrame route="pages/user-center/index">
       {user ? <UserHeader user={user} /> : <VisitorHeader />}
@@ -87,6 +95,7 @@ export default function UserCenterPage() {
             extra={needsRealName(user) ? t.userCenter.notCertified : user.certification?.companyName}
             onClick={() => void openRoute(ROUTE_PATHS.userDetail)}
           />
+          <ListRow testId="entry-notices" icon={<Notice size={18} />} title={t.help.notices.entry} extra={<UnreadBadge count={unread} />} onClick={() => void openRoute(ROUTE_PATHS.notices)} />
         </ListCard>
       )}
       <ListCard>

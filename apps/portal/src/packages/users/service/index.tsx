@@ -1,5 +1,65 @@
-import { PreparingPage } from '@/components/page-frame'
+import { ROUTE_PATHS } from '@ess/contract/wire'
+import { Ask, Location, Mail, Notice, Phone, Service } from '@nutui/icons-react-taro'
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { HelpSkeleton, InfoRow, LoadFailed, useLoaded } from '@/components/help'
+import '@/components/help/index.scss'
+import { ListCard } from '@/components/list-card'
+import { PageFrame } from '@/components/page-frame'
+import { loadServiceContacts } from '@/core/help/api'
+import { openRoute } from '@/core/navigation'
+import { platform } from '@/core/platform'
+import { toast } from '@/core/toast'
+import { useI18n } from '@/i18n'
+import '@/components/me/index.scss'
 
+/**
+ * The customer-service hub (README "Customer service"): the national hotline (the gateway's
+ * configured SERVICE_PHONE) and its hours, the ways to get help — the AI assistant's entry, the
+ * help center, the regional desks, the notices inbox — and the service email.
+ */
 export default function UsersServicePage() {
-  return <PreparingPage route="packages/users/service/index" />
+  const { t, locale } = useI18n()
+  const s = t.help.service
+  const [contacts, reload] = useLoaded(loadServiceContacts, [locale])
+  const copyEmail = (email: string) =>
+    Taro.setClipboardData({ data: email })
+      .then(() => toast(s.copied))
+      .catch(() => undefined)
+
+  return (
+    <PageFrame route="packages/users/service/index">
+      {contacts === null && <HelpSkeleton lines={4} />}
+      {contacts === 'failed' && <LoadFailed testId="service-failed" description={s.loadFailed} onRetry={reload} />}
+      {contacts && contacts !== 'failed' && (
+        <View className="svc-hotline" data-testid="service-hotline">
+          <Text className="svc-hotline__label">{s.hotline}</Text>
+          <View className="svc-hotline__row">
+            <Text className="svc-hotline__number" data-testid="hotline-number">
+              {contacts.hotline}
+            </Text>
+            <View className="svc-hotline__call" role="button" data-testid="call-hotline" onClick={() => platform().system.makePhoneCall(contacts.hotline)}>
+              <Phone size={14} />
+              {s.call}
+            </View>
+          </View>
+          <Text className="svc-hotline__hours">
+            {s.hours}: {contacts.hours}
+          </Text>
+        </View>
+      )}
+      <Text className="me-section">{s.ways}</Text>
+      <ListCard>
+        <InfoRow testId="service-assistant" icon={<Service size={18} />} title={s.assistant} hint={s.assistantHint} onClick={() => void openRoute(ROUTE_PATHS.serviceAssistant)} />
+        <InfoRow testId="service-help" icon={<Ask size={18} />} title={s.helpCenter} hint={s.helpCenterHint} onClick={() => void openRoute(ROUTE_PATHS.help)} />
+        <InfoRow testId="service-regions" icon={<Location size={18} />} title={s.regions} hint={s.regionsHint} onClick={() => void openRoute(ROUTE_PATHS.serviceRegions)} />
+        <InfoRow testId="service-notices" icon={<Notice size={18} />} title={s.notices} hint={s.noticesHint} onClick={() => void openRoute(ROUTE_PATHS.notices)} />
+      </ListCard>
+      {contacts && contacts !== 'failed' && (
+        <ListCard>
+          <InfoRow testId="service-email" role="button" icon={<Mail size={18} />} title={s.email} hint={contacts.email} end={<Text className="list-row__extra">{s.copy}</Text>} onClick={() => void copyEmail(contacts.email)} />
+        </ListCard>
+      )}
+    </PageFrame>
+  )
 }

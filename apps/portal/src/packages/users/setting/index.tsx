@@ -1,5 +1,5 @@
 import { ROUTE_PATHS, type RoutePath } from '@ess/contract/wire'
-import { Del, Eye, Internation, Notice, Retweet, Setting, Tips } from '@nutui/icons-react-taro'
+import { Del, Eye, Internation, Message, Notice, Retweet, Setting, Tips } from '@nutui/icons-react-taro'
 import { Text } from '@tarojs/components'
 import { useStore } from 'zustand'
 import { ListCard, ListRow } from '@/components/list-card'
@@ -34,6 +34,7 @@ export default function UsersSettingPage() {
       <Text className="me-section">{s.general}</Text>
       <ListCard>
         <ListRow testId="setting-push" icon={<Notice size={18} />} title={s.pushSet} onClick={open('packages/users/setting/pushSet')} />
+        {user && <ListRow testId="setting-notices" icon={<Message size={18} />} title={t.help.notices.entry} onClick={open(ROUTE_PATHS.notices)} />}
         <ListRow testId="setting-privacy" icon={<Eye size={18} />} title={s.privacy} onClick={open('packages/users/setting/privacyList')} />
         <ListRow testId="setting-language" icon={<Internation size={18} />} title={s.language} extra={LANGUAGE_NAMES[locale]} onClick={open(ROUTE_PATHS.language)} />
         <ListRow testId="setting-display" icon={<Setting size={18} />} title={s.display} onClick={open('packages/user-center/settings/config/index')} />

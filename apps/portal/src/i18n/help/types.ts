@@ -1,0 +1,69 @@
+import type { NoticeKind } from '@ess/contract/wire'
+
+/** Texts of the help center, the customer-service pages and the notices inbox. */
+export interface HelpDictionary {
+  help: {
+    greeting: string
+    searchPlaceholder: string
+    searchLabel: string
+    categories: string
+    popular: string
+    viewAll: string
+    /** `{count}` questions. */
+    questionCount: string
+    /** `{count}` results for the query. */
+    results: string
+    noResults: string
+    loadFailed: string
+    retry: string
+    missing: string
+    wasHelpful: string
+    helpful: string
+    notHelpful: string
+    thanks: string
+    related: string
+    notSolved: string
+    contactService: string
+  }
+  service: {
+    hotline: string
+    hours: string
+    call: string
+    phone: string
+    regionEmail: string
+    email: string
+    copy: string
+    copied: string
+    ways: string
+    assistant: string
+    assistantHint: string
+    helpCenter: string
+    helpCenterHint: string
+    regions: string
+    regionsHint: string
+    notices: string
+    noticesHint: string
+    regionsIntro: string
+    covers: string
+    address: string
+    loadFailed: string
+    assistantTitle: string
+    assistantStatus: string
+    assistantText: string
+    assistantWill: string
+    assistantFeatures: string[]
+    meanwhile: string
+  }
+  notices: {
+    entry: string
+    readAll: string
+    allRead: string
+    empty: string
+    loginFirst: string
+    loadFailed: string
+    unread: string
+    kinds: Record<NoticeKind, string>
+    /** `{count}` unread notices, for the badge's accessible name. */
+    unreadCount: string
+  }
+}

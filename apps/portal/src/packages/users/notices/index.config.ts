@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationStyle: 'custom',
+})

@@ -1,0 +1,108 @@
+import { ROUTE_PATHS, type Notice } from '@ess/contract/wire'
+import { Button } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
+import { useState } from 'react'
+import { useStore } from 'zustand'
+import { shownTime } from '@/components/me/periods'
+import { EmptyState } from '@/components/empty-state'
+import { HelpSkeleton, LoadFailed } from '@/components/help'
+import '@/components/help/index.scss'
+import { PageFrame } from '@/components/page-frame'
+import { rememberLoginTarget } from '@/core/auth/target'
+import { openRoute } from '@/core/navigation'
+import { inboxStore, loadInbox, readAllNotices, readNotice } from '@/core/notices/inbox'
+import { getToken } from '@/core/session'
+import { toast } from '@/core/toast'
+import { fill, useI18n } from '@/i18n'
+import '@/components/me/index.scss'
+
+const ROUTE = 'packages/users/notices/index' as const
+
+/**
+ * The notices inbox (ours, beyond the SPEC; reached from My account, settings and customer
+ * service): newest first, unread ones marked; a tap opens the whole text and marks it read;
+ * "mark all read". Kinds switched off in push settings are not listed (the gateway leaves them out).
+ */
+export default function UsersNoticesPage() {
+  const { t } = useI18n()
+  const n = t.help.notices
+  const { notices, unread, status } = useStore(inboxStore)
+  const [loggedIn, setLoggedIn] = useState(() => !!getToken())
+  const [open, setOpen] = useState<string | null>(null)
+  useDidShow(() => {
+    setLoggedIn(!!getToken())
+    void loadInbox()
+  })
+  const login = () => {
+    rememberLoginTarget(ROUTE)
+    void openRoute(ROUTE_PATHS.login, undefined, { replace: true })
+  }
+  const tap = (notice: Notice) => {
+    setOpen((current) => (current === notice.id ? null : notice.id))
+    void readNotice(notice.id)
+  }
+  const readAll = async () => {
+    if (!unread) return
+    await readAllNotices()
+    if (!inboxStore.getState().unread) toast(n.allRead)
+  }
+
+  return (
+    <PageFrame route="packages/users/notices/index">
+      {!loggedIn ? (
+        <EmptyState
+          testId="notices-login"
+          description={n.loginFirst}
+          actions={
+            <Button type="primary" shape="round" onClick={login} data-testid="notices-login-button">
+              {t.userCenter.loginRegister}
+            </Button>
+          }
+        />
+      ) : status === 'loading' || status === 'idle' ? (
+        <HelpSkeleton />
+      ) : status === 'failed' ? (
+        <LoadFailed testId="notices-failed" description={n.loadFailed} onRetry={() => void loadInbox()} />
+      ) : notices.length === 0 ? (
+        <EmptyState testId="notices-empty" description={n.empty} />
+      ) : (
+        <>
+          <View className="notice-toolbar">
+            <Text data-testid="notices-unread">{fill(t.help.notices.unreadCount, { count: unread })}</Text>
+            <View
+              className={`notice-toolbar__action${unread ? '' : ' notice-toolbar__action--disabled'}`}
+              role="button"
+              aria-disabled={unread ? 'false' : 'true'}
+              data-testid="notices-read-all"
+              onClick={() => void readAll()}
+            >
+              {n.readAll}
+            </View>
+          </View>
+          {notices.map((notice) => (
+            <View
+              key={notice.id}
+              className={`notice-card${notice.read ? '' : ' notice-card--unread'}`}
+              role="button"
+              aria-expanded={open === notice.id ? 'true' : 'false'}
+              data-testid={`notice-${notice.id}`}
+              data-read={notice.read ? '1' : '0'}
+              onClick={() => tap(notice)}
+            >
+              <View className="notice-card__head">
+                <Text className={`notice-card__kind${notice.kind === 'security' ? ' notice-card__kind--security' : ''}`}>{n.kinds[notice.kind]}</Text>
+                <Text className="notice-card__time">{shownTime(notice.at)}</Text>
+              </View>
+              <View className="notice-card__title">
+                {!notice.read && <View className="notice-card__dot" aria-label={n.unread} />}
+                <Text>{notice.title}</Text>
+              </View>
+              <Text className={`notice-card__body${open === notice.id ? '' : ' notice-card__body--clamped'}`}>{notice.body}</Text>
+            </View>
+          ))}
+        </>
+      )}
+    </PageFrame>
+  )
+}
