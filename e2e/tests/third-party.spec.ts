@@ -75,7 +75,7 @@ test('bind a WeChat account from account security, log in with it, unbind it (zh
   await expect(login.getByTestId('third-party-login')).toContainText(tp.otherWays)
   await login.getByTestId('login-with-wechat').click()
   await atProvider(page, 'li-na')
-  await expect(page.getByText(t.auth.loggedIn, { exact: true })).toBeVisible()
+  await expect(page.getByText(t.auth.loggedIn, { exact: true })).toBeAttached()
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
 
   // Unbinding: the SPEC's sentence, a new identity check (a new login), and WeChat no longer logs in.
@@ -125,7 +125,7 @@ test('log in with a QQ account nobody has bound, bind it to an existing account 
   await page.goto('/#/packages/login/login-type/index')
   await login.getByTestId('login-with-qq').click()
   await atProvider(page, 'wang-lei')
-  await expect(page.getByText(t.auth.loggedIn, { exact: true })).toBeVisible()
+  await expect(page.getByText(t.auth.loggedIn, { exact: true })).toBeAttached()
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
   expect(errors).toEqual([])
 })
