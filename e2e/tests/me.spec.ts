@@ -78,7 +78,10 @@ for (const locale of LOCALES) {
     await onPage(page, route).getByTestId('open-third-party').click()
     await expectRoute(page, 'packages/users/setting/thirdInfoList', locale)
     await expect(page.getByTestId('third-party-legacyUserCenter')).toBeVisible()
-    await page.goBack()
+    // Opened again by its address rather than the browser's Back: in full-suite runs Back from these
+    // lists left a blank page now and then (not reproduced alone; see the session note).
+    await page.goto(`/#/${route}`)
+    await expectRoute(page, route, locale)
     await onPage(page, route).getByTestId('privacy-login').click()
     const phone = await signUpByCode(page, locale)
     await expectRoute(page, route, locale)
@@ -103,7 +106,8 @@ for (const locale of LOCALES) {
     await summary.getByTestId('privacy-idNumber').click()
     await expectRoute(page, 'packages/users/setting/singleList', locale)
     await expect(page.getByTestId('privacy-record').first()).toContainText(EMPLOYEE[locale].idNo.slice(-4))
-    await page.goBack()
+    await page.goto(`/#/${route}`)
+    await expectRoute(page, route, locale)
 
     // My data: a JSON copy through the one-time link.
     const downloaded = page.waitForEvent('download')
