@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, field, newPhone, onPage, registerWithPassword, watchErrors } from './support'
+import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, newPhone, onPage, registerWithPassword, verifyWithPassword, watchErrors } from './support'
 
 // Account cancellation in the browser (issue 15): the checklist, the identity check by password,
 // the cancellation agreement and the last confirm; the app then starts at home as a visitor, and
@@ -32,12 +32,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await checklist.getByTestId('cancel-next').click()
 
     // The identity check, by the current password.
-    await expectRoute(page, 'packages/safety/authList', locale)
-    await onPage(page, 'packages/safety/authList').getByTestId('method-password').click()
-    const check = onPage(page, 'packages/safety/authentication')
-    await expectRoute(page, 'packages/safety/authentication', locale)
-    await field(check, t.security.currentPasswordPlaceholder).fill(password)
-    await buttonIn(check, t.security.verify).click()
+    await verifyWithPassword(page, locale, password)
 
     const confirmPage = onPage(page, 'packages/safety/confirmCancel')
     await expectRoute(page, 'packages/safety/confirmCancel', locale)

@@ -257,3 +257,15 @@ export async function forgetSession(page: Page) {
     localStorage.removeItem('refresh-token')
   })
 }
+
+/** The identity check by the current password, back to the page that asked for it. */
+export async function verifyWithPassword(page: Page, locale: Locale, password: string) {
+  const s = DICTIONARIES[locale].security
+  const list = onPage(page, 'packages/safety/authList')
+  await expectRoute(page, 'packages/safety/authList', locale)
+  await list.getByTestId('method-password').click()
+  const check = onPage(page, 'packages/safety/authentication')
+  await expectRoute(page, 'packages/safety/authentication', locale)
+  await field(check, s.currentPasswordPlaceholder).fill(password)
+  await buttonIn(check, s.verify).click()
+}

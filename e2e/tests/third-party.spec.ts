@@ -11,6 +11,7 @@ import {
   newPhone,
   onPage,
   registerWithPassword,
+  verifyWithPassword,
   solveSlider,
   watchErrors,
 } from './support'
@@ -25,18 +26,6 @@ async function atProvider(page: Page, identity: string) {
   await page.waitForURL(/\/dev\/oauth\/interaction\//)
   await page.getByTestId(`oauth-identity-${identity}`).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/dev/oauth'))
-}
-
-/** The identity check by the current password, back to the page that asked for it. */
-async function verifyWithPassword(page: Page, locale: Locale, password: string) {
-  const s = DICTIONARIES[locale].security
-  const list = onPage(page, 'packages/safety/authList')
-  await expectRoute(page, 'packages/safety/authList', locale)
-  await list.getByTestId('method-password').click()
-  const check = onPage(page, 'packages/safety/authentication')
-  await expectRoute(page, 'packages/safety/authentication', locale)
-  await field(check, s.currentPasswordPlaceholder).fill(password)
-  await buttonIn(check, s.verify).click()
 }
 
 test('bind a WeChat account from account security, log in with it, unbind it (zh-CN)', async ({ page }) => {
