@@ -164,8 +164,8 @@ const EnvSchema = z
     /** How long a send-code call waits for the first delivery attempt before answering "sent". */
     SMS_SEND_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2500),
     NOTIFIER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
-    NOTIFIER_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
-    NOTIFIER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+    NOTIFIER_RETRY_BASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(5000),
+    NOTIFIER_POLL_MS: z.coerce.number().int().min(500).max(600_000).default(1000),
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
     path: ['MAIL_FROM'],

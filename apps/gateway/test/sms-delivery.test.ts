@@ -41,7 +41,7 @@ describe.each(stores)('a send-code request accepted by a gateway killed before d
     store = await makeStore(dataDir)
     standin = await startSmsStandin('tencent', SECRET)
     // The call answers after 200 ms whatever the provider does; a held call to the provider would end after 1.5 s.
-    const env = { ...store.env, ...smsProviderEnv(standin, SECRET), SMS_SEND_WAIT_MS: '200', SMS_TIMEOUT_MS: '1500', NOTIFIER_POLL_MS: '100' }
+    const env = { ...store.env, ...smsProviderEnv(standin, SECRET), SMS_SEND_WAIT_MS: '200', SMS_TIMEOUT_MS: '1500', NOTIFIER_POLL_MS: '500', NOTIFIER_RETRY_BASE_MS: '1000' }
     const first = startGatewayProcess(env)
     running.push(first)
     const url = await first.url

@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   /** Applies the migrations folder (idempotent). */
   migrate(): Promise<void>
   ping(): Promise<void>
+  /**
+   * Plain SQL for a library that writes its own (pg-boss, the send queue's job store): `$n`
+   * parameters, or several statements in one text when there are none (its schema).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
   close(): Promise<void>
 }
 
@@ -39,6 +44,9 @@ export function pgliteDatabase(client: PGlite, release: () => void = () => {}): 
     ping: async () => {
       await db.execute(sql`select 1`)
     },
+    // PGlite's query() is one prepared statement; exec() runs a script (and answers its last result).
+    executeSql: async (text, values = []) =>
+      values.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
     close: async () => {
       try {
         await client.close()
@@ -69,6 +77,7 @@ export function postgresDatabase(pool: pg.Pool, onIdleError: (error: Error) => v
     ping: async () => {
       await pool.query('select 1')
     },
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   }
 }

@@ -17,7 +17,7 @@ declare module 'fastify' {
     passwordKey: PasswordKey
     fieldCipher: FieldCipher
     hmacKey: HmacKey
-    /** The notifier port, with its queue's worker (`sweep` delivers what is due now). */
+    /** The notifier port, with its queue's worker. */
     notifier: MessageQueue
     /** The clock of every expiry, lockout and timestamp the app decides on (tests move it). */
     now(): Date
@@ -51,7 +51,7 @@ export default fp<InfraOptions>(
     })
 
     const { keysDir } = config
-    const notifier = createNotifier({ db: database.db, exclusive: database.kind === 'pglite', config, now, log: fastify.log })
+    const notifier = createNotifier({ database, config, now, log: fastify.log })
     // The worker starts with the app (delivering what a stopped gateway left) and stops before the stores close.
     fastify.addHook('onReady', async () => notifier.start())
     fastify.addHook('onClose', async () => notifier.close())

@@ -11,5 +11,5 @@ export const silentLog = { level: 'silent', fatal: noop, error: noop, warn: noop
 
 /** The notifier a gateway with these settings makes (NODE_ENV=test on top), on the test's clock. */
 export const notifierOf = (database: DatabaseHandle, env: Record<string, string> = {}, now: () => Date = () => new Date()) =>
-  createNotifier({ db: database.db, exclusive: false, config: loadConfig({ NODE_ENV: 'test', ...env }), now, log: silentLog })
+  createNotifier({ database, config: loadConfig({ NODE_ENV: 'test', ...env }), now, log: silentLog })
 

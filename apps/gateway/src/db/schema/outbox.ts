@@ -1,8 +1,8 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /**
- * Every SMS and email, and the send queue they wait in (infra/notifier/queue.ts). A message is
- * written by the request (in the transaction of the state that needs it) and delivered by a worker:
+ * Every SMS and email, and what became of it (infra/notifier/queue.ts). A message is written by the
+ * request (in the transaction of the state that needs it, with its pg-boss job) and delivered by a worker:
  * `transport` says through what (`outbox`: this table is the delivery; `aliyun`, `tencent`, `smtp`),
  * `state` how far it went (`queued` → `delivered` | `failed`). Secret parameters (the code) are
  * dropped once a real transport took the message (outside development).
@@ -24,8 +24,6 @@ export const outboxMessage = pgTable(
     transport: text().notNull().default('outbox'),
     state: text().$type<'queued' | 'delivered' | 'failed'>().notNull().default('delivered'),
     attempts: integer().notNull().default(0),
-    /** When a worker may try (again); a worker that takes the message moves it past its lease. */
-    nextAttemptAt: timestamp({ withTimezone: true }),
     providerMessageId: text(),
     /** The provider's code of the last failure (e.g. isv.MOBILE_NUMBER_ILLEGAL). */
     lastError: text(),
@@ -34,6 +32,5 @@ export const outboxMessage = pgTable(
   (t) => [
     index('outbox_message_recipient_idx').on(t.recipient, t.id),
     uniqueIndex('outbox_message_idempotency_key_idx').on(t.idempotencyKey),
-    index('outbox_message_due_idx').on(t.state, t.nextAttemptAt),
   ],
 )

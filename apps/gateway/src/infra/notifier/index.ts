@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config, SmsSettings } from '../../config'
-import type { Database } from '../../db/client'
+import type { DatabaseHandle } from '../../db/client'
 import type { Transport } from './delivery'
 import { type MessageQueue, createMessageQueue } from './queue'
 import { smtpTransport } from './smtp'
@@ -15,9 +15,7 @@ function smsTransport(sms: SmsSettings, timeoutMs: number): Transport {
 }
 
 export interface NotifierOptions {
-  db: Database
-  /** Whether this process alone uses the database (PGlite). */
-  exclusive: boolean
+  database: Pick<DatabaseHandle, 'db' | 'executeSql'>
   config: Pick<Config, 'nodeEnv' | 'smtp' | 'notifier'>
   now: () => Date
   log: FastifyBaseLogger
@@ -25,16 +23,16 @@ export interface NotifierOptions {
 
 /**
  * The notifier of the config: SMS through the SMS provider (SMS_PROVIDER), email through SMTP
- * (SMTP_URL), both by the durable queue; a channel without one goes to the outbox (this database).
+ * (SMTP_URL), both by the durable queue (pg-boss); a channel without one goes to the outbox (this database).
  */
-export function createNotifier({ db, exclusive, config, now, log }: NotifierOptions): MessageQueue & { close(): Promise<void> } {
+export function createNotifier({ database, config, now, log }: NotifierOptions): MessageQueue & { close(): Promise<void> } {
   const { notifier: settings } = config
   const mail = config.smtp ? smtpTransport(config.smtp) : undefined
   const transports: Partial<Record<'sms' | 'email', Transport>> = {}
   if (settings.sms) transports.sms = smsTransport(settings.sms, settings.timeoutMs)
   if (mail) transports.email = mail
   const queue = createMessageQueue({
-    db,
+    database,
     transports,
     dropSecrets: config.nodeEnv !== 'development',
     dropOutboxSecrets: config.nodeEnv === 'production',
@@ -42,7 +40,6 @@ export function createNotifier({ db, exclusive, config, now, log }: NotifierOpti
     retryBaseMs: settings.retryBaseMs,
     leaseMs: 2 * settings.timeoutMs,
     pollMs: settings.pollMs,
-    exclusive,
     sendWaitMs: settings.sendWaitMs,
     now,
     log,

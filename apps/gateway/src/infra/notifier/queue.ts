@@ -1,7 +1,8 @@
 import type { Locale } from '@ess/contract'
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import { type SQL, and, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '../../db/client'
+import PgBoss from 'pg-boss'
+import type { Database, DatabaseHandle } from '../../db/client'
 import { outboxMessage } from '../../db/schema'
 import { DeliveryError, type QueuedMessage, type Transport } from './delivery'
 import type { Channel, DeliveryOutcome, Notifier, OutgoingMessage, SendOptions, SentMessage } from './notifier'
@@ -9,7 +10,7 @@ import { SECRET_PARAMS } from './sms/parameters'
 import { type TemplateName, renderMessage } from './templates'
 
 export interface QueueOptions {
-  db: Database
+  database: Pick<DatabaseHandle, 'db' | 'executeSql'>
   /** Where each channel goes; a channel without one is delivered to the outbox (this table) at once. */
   transports: Partial<Record<Channel, Transport>>
   /** Drop the secret parameters (the code) once a real transport took (or refused) the message. */
@@ -18,32 +19,38 @@ export interface QueueOptions {
   dropOutboxSecrets: boolean
   /** Attempts in all before a message that keeps failing transiently is given up. */
   maxAttempts: number
-  /** Backoff: base·2^(attempt-1), at most an hour. */
+  /** Backoff of the retries: about this, then twice as long each time (pg-boss counts whole seconds). */
   retryBaseMs: number
-  /** How long a worker holds a message it is delivering (longer than the provider's timeout). */
-  leaseMs: number
-  pollMs: number
   /**
-   * This process alone uses the database (PGlite): at start, messages leased by a process that
-   * died are due at once instead of at the end of their lease.
+   * How long a worker may hold a message it is delivering (longer than the provider's timeout):
+   * past it, the job counts as failed and is retried (by any gateway).
    */
-  exclusive: boolean
+  leaseMs: number
+  /** How often an idle worker asks for due messages (pg-boss: at least 0.5 s). */
+  pollMs: number
   /** How long `outcome()` waits for the first attempt by default. */
   sendWaitMs: number
+  /** The clock of the rows' times (tests move it); due times are the database's. */
   now: () => Date
   log: FastifyBaseLogger
 }
 
 export interface MessageQueue extends Notifier {
-  /** Delivers what is due now (first attempts, retries, messages of a gateway that died); resolves with how many were tried. */
-  sweep(): Promise<number>
-  /** Sweeps every `pollMs` (when a channel has a transport). */
-  start(): void
+  /** Starts the job store and the worker (when a channel has a transport); sends start it too. */
+  start(): Promise<void>
+  /** Stops the worker after the deliveries in progress; what is left stays queued for the next start. */
   stop(): Promise<void>
 }
 
+/** The pg-boss queue of the messages a transport delivers; a job carries the message row's id. */
+export const SEND_QUEUE = 'outbox-message'
+interface SendJob {
+  messageId: number
+}
+
 const MASK = '******'
-const MAX_BACKOFF_MS = 3_600_000
+/** How often a worker with nothing in hand looks for messages whose gateway died (pg-boss maintenance). */
+const MAINTENANCE_S = 10
 
 /** The message with its secret parameters masked, and its text rendered again from them. */
 function withoutSecrets(row: Pick<QueuedMessage, 'channel' | 'template' | 'params' | 'locale'>) {
@@ -56,41 +63,90 @@ function withoutSecrets(row: Pick<QueuedMessage, 'channel' | 'template' | 'param
 }
 
 /**
- * The send queue (GUIDE §4): `outbox_message` rows written by the request — in the caller's
- * transaction when it gives one — and delivered by a worker in every gateway. A worker takes a
- * due message with FOR UPDATE SKIP LOCKED and holds it for `leaseMs` (its `next_attempt_at` moves
- * past the lease), so two gateways never deliver one message together, and a message whose
- * gateway died mid-delivery is due again once the lease ends. Outcome, attempts, the provider's
- * message id and last error code are recorded on the row.
+ * pg-boss's statement on the caller's transaction: its `$n` text and values as one drizzle SQL,
+ * so the job is written (or rolled back) with the message and the state that needs it.
+ */
+function inTransaction(tx: Database): PgBoss.Db {
+  return {
+    executeSql: async (text, values = []) => {
+      const parts = text.split(/\$(\d+)/)
+      // pg sends undefined as NULL; drizzle would drop it from the statement.
+      const chunks: SQL[] = parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part)))
+      return (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] }
+    },
+  }
+}
+
+/**
+ * The send queue (GUIDE §4), on pg-boss: the request writes the message as a row of
+ * `outbox_message` and a pg-boss job naming it, in the caller's transaction when it gives one; a
+ * worker in every gateway takes due jobs (pg-boss's FOR UPDATE SKIP LOCKED), delivers through the
+ * channel's transport and records the outcome, attempts, the provider's message id and last error
+ * on the row. Transient failures are thrown back to pg-boss, which retries with exponential backoff
+ * (and jitter) up to `maxAttempts`; permanent ones end the job. A job held past `leaseMs` by a
+ * gateway that died is retried by pg-boss's maintenance. Each attempt is fenced by the row's
+ * attempt count, so an attempt whose lease ran out never overwrites a newer one.
  *
- * Not pg-boss: the message row is the job (one table, one transaction with the caller's state,
- * identical on PGlite and PostgreSQL); see README "SMS and email delivery".
+ * pg-boss keeps its tables in the `pgboss` schema of the same database (PGlite or PostgreSQL) and
+ * migrates them itself at start. A process whose channels all go to the outbox never starts it.
  */
 export function createMessageQueue(options: QueueOptions): MessageQueue {
-  const { db, transports, log } = options
-  const attempts = new Map<number, Promise<DeliveryOutcome>>()
-  let timer: NodeJS.Timeout | undefined
-  let sweeping: Promise<number> | undefined
+  const { database, transports, log } = options
+  const { db } = database
+  const transported = Object.keys(transports).length > 0
+  const jobOptions = {
+    retryLimit: options.maxAttempts - 1,
+    retryDelay: Math.max(1, Math.round(options.retryBaseMs / 1000)),
+    retryBackoff: true,
+    expireInSeconds: Math.max(1, Math.ceil(options.leaseMs / 1000)),
+  }
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: Math.min(MAINTENANCE_S, jobOptions.expireInSeconds),
+  })
+  boss.on('error', (error) => log.error({ err: error }, 'message queue error'))
 
-  /** Takes one due message (the given one, or the oldest due), leasing it; undefined when none is due. */
-  async function claim(id?: number) {
-    const now = options.now()
-    const due = db
-      .select({ id: outboxMessage.id })
-      .from(outboxMessage)
-      .where(and(eq(outboxMessage.state, 'queued'), lte(outboxMessage.nextAttemptAt, now), id === undefined ? undefined : eq(outboxMessage.id, id)))
-      .orderBy(outboxMessage.nextAttemptAt)
-      .limit(1)
-      .for('update', { skipLocked: true })
-    const [row] = await db
-      .update(outboxMessage)
-      .set({ attempts: sql`${outboxMessage.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + options.leaseMs) })
-      .where(inArray(outboxMessage.id, due))
-      .returning()
-    return row
+  let ready: Promise<string> | undefined
+  let stopping = false
+  /** Callers waiting for the end of an attempt at a message, by message id (this process's worker tells them). */
+  const waiting = new Map<number, Set<(outcome: DeliveryOutcome) => void>>()
+  const tell = (id: number, outcome: DeliveryOutcome) => {
+    for (const resolve of waiting.get(id) ?? []) resolve(outcome)
+    waiting.delete(id)
   }
 
-  async function deliver(row: typeof outboxMessage.$inferSelect): Promise<DeliveryOutcome> {
+  /** The job store and this process's worker; resolves with the worker's id. */
+  function started(): Promise<string> {
+    ready ??= (async () => {
+      await boss.start()
+      if (!(await boss.getQueue(SEND_QUEUE))) {
+        // Two gateways starting together: the second one's create fails, and the queue is there.
+        await boss.createQueue(SEND_QUEUE, { name: SEND_QUEUE, ...jobOptions }).catch(async (error: unknown) => {
+          if (!(await boss.getQueue(SEND_QUEUE))) throw error
+        })
+      }
+      return boss.work<SendJob>(
+        SEND_QUEUE,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: Math.max(0.5, options.pollMs / 1000) },
+        ([job]) => deliver(job.data.messageId, job.retryCount >= job.retryLimit),
+      )
+    })()
+    return ready
+  }
+
+  /**
+   * One attempt at one message, run by pg-boss's worker. Resolves when the attempt is over for good
+   * (delivered, refused, given up, or already done); throws to have pg-boss retry it.
+   */
+  async function deliver(id: number, lastTry: boolean): Promise<void> {
+    const [row] = await db
+      .update(outboxMessage)
+      .set({ attempts: sql`${outboxMessage.attempts} + 1` })
+      .where(and(eq(outboxMessage.id, id), eq(outboxMessage.state, 'queued')))
+      .returning()
+    if (!row) return // delivered or given up by an earlier attempt
     const message: QueuedMessage = {
       id: row.id,
       channel: row.channel as Channel,
@@ -103,116 +159,112 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
       idempotencyKey: row.idempotencyKey,
     }
     const transport = transports[message.channel]
-    // Fenced by the attempt number: a worker whose lease ran out does not overwrite a newer attempt.
     const mine = and(eq(outboxMessage.id, row.id), eq(outboxMessage.attempts, row.attempts))
     const scrubbed = options.dropSecrets ? withoutSecrets(message) : undefined
+    const context = { messageId: row.id, transport: row.transport, template: row.template, attempt: row.attempts }
     try {
       if (!transport) throw new DeliveryError(true, 'no-transport', `no transport for ${message.channel}`)
       const { providerMessageId } = await transport.deliver(message)
       await db
         .update(outboxMessage)
-        .set({ state: 'delivered', providerMessageId, deliveredAt: options.now(), nextAttemptAt: null, lastError: null, ...scrubbed })
+        .set({ state: 'delivered', providerMessageId, deliveredAt: options.now(), lastError: null, ...scrubbed })
         .where(mine)
-      log.info({ messageId: row.id, transport: row.transport, template: row.template, attempt: row.attempts }, 'message delivered')
-      return 'delivered'
+      log.info(context, 'message delivered')
+      tell(id, 'delivered')
     } catch (error) {
       const failure = error instanceof DeliveryError ? error : new DeliveryError(false, 'error', String(error), { cause: error })
-      const last = failure.permanent || row.attempts >= options.maxAttempts
-      const backoff = Math.min(options.retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS)
+      const last = failure.permanent || lastTry
       await db
         .update(outboxMessage)
-        .set(
-          last
-            ? { state: 'failed', lastError: failure.code, nextAttemptAt: null, ...scrubbed }
-            : { lastError: failure.code, nextAttemptAt: new Date(options.now().getTime() + backoff) },
-        )
+        .set(last ? { state: 'failed', lastError: failure.code, ...scrubbed } : { lastError: failure.code })
         .where(mine)
-      log[last ? 'error' : 'warn'](
-        { messageId: row.id, transport: row.transport, template: row.template, attempt: row.attempts, code: failure.code, err: failure },
-        last ? 'message not delivered (given up)' : 'message not delivered (will retry)',
-      )
-      return last ? 'failed' : 'pending'
+      log[last ? 'error' : 'warn']({ ...context, code: failure.code, err: failure }, last ? 'message not delivered (given up)' : 'message not delivered (will retry)')
+      tell(id, last ? 'failed' : 'pending')
+      if (!last) throw failure
     }
   }
 
-  /** One attempt at one message, at most one at a time per message in this process. */
-  function attempt(id: number): Promise<DeliveryOutcome> {
-    const running = attempts.get(id)
-    if (running) return running
-    const started = claim(id)
-      .then((row) => (row ? deliver(row) : stateOf(id)))
-      .catch((error: unknown) => {
-        log.error({ err: error, messageId: id }, 'message delivery attempt failed')
-        return 'pending' as const
-      })
-      .finally(() => attempts.delete(id))
-    attempts.set(id, started)
-    return started
+  /** Asks this process's worker to look for jobs now instead of at its next poll. */
+  const wake = () => {
+    if (!ready || stopping) return
+    ready.then((worker) => boss.notifyWorker(worker)).catch(() => {})
   }
 
-  async function stateOf(id: number): Promise<DeliveryOutcome> {
-    const [row] = await db.select({ state: outboxMessage.state }).from(outboxMessage).where(eq(outboxMessage.id, id))
-    return row?.state === 'delivered' ? 'delivered' : row?.state === 'failed' ? 'failed' : 'pending'
+  async function stateOf(id: number): Promise<DeliveryOutcome | undefined> {
+    const [row] = await db
+      .select({ state: outboxMessage.state, attempts: outboxMessage.attempts, lastError: outboxMessage.lastError })
+      .from(outboxMessage)
+      .where(eq(outboxMessage.id, id))
+    if (row?.state === 'delivered' || row?.state === 'failed') return row.state
+    return row && row.attempts > 0 && row.lastError ? 'pending' : undefined
+  }
+
+  /** The end of the first attempt: told by this process's worker, or read from the row (another gateway's worker). */
+  function firstAttempt(id: number, waitMs: number): Promise<DeliveryOutcome> {
+    return new Promise<DeliveryOutcome>((resolve) => {
+      let done = false
+      const finish = (outcome: DeliveryOutcome) => {
+        if (done) return
+        done = true
+        clearTimeout(timeout)
+        clearInterval(poll)
+        waiting.get(id)?.delete(finish)
+        resolve(outcome)
+      }
+      const timeout = setTimeout(() => finish('pending'), waitMs)
+      const poll = setInterval(() => {
+        stateOf(id).then((outcome) => outcome && finish(outcome), () => {})
+      }, 100)
+      const listeners = waiting.get(id) ?? new Set()
+      listeners.add(finish)
+      waiting.set(id, listeners)
+      stateOf(id).then((outcome) => outcome && finish(outcome), () => {})
+      wake()
+    })
   }
 
   const sent = (id: number, state: DeliveryOutcome): SentMessage => ({
     id,
     outcome: async (waitMs = options.sendWaitMs) => {
       if (state !== 'pending') return state
-      let timeout: NodeJS.Timeout | undefined
-      const waited = new Promise<DeliveryOutcome>((resolve) => {
-        timeout = setTimeout(() => resolve('pending'), waitMs)
-      })
-      try {
-        return await Promise.race([attempt(id), waited])
-      } finally {
-        clearTimeout(timeout)
+      if (waitMs <= 0) {
+        wake()
+        return 'pending'
       }
+      return firstAttempt(id, waitMs)
     },
   })
-
-  async function sweep(): Promise<number> {
-    let tried = 0
-    for (;;) {
-      const row = await claim()
-      if (!row) return tried
-      tried++
-      const running = deliver(row).finally(() => attempts.delete(row.id))
-      attempts.set(row.id, running)
-      await running
-    }
-  }
-
-  function sweepOnce(): Promise<number> {
-    sweeping ??= sweep().finally(() => {
-      sweeping = undefined
-    })
-    return sweeping
-  }
 
   return {
     async send(message: OutgoingMessage, { tx, idempotencyKey }: SendOptions = {}) {
       const transport = transports[message.channel]
+      if (transport) await started()
       const { subject, body } = renderMessage(message.channel, message.template, message.params, message.locale)
       const row = { channel: message.channel, template: message.template, params: message.params as Record<string, string>, locale: message.locale }
       const outboxScrubbed = !transport && options.dropOutboxSecrets ? withoutSecrets(row) : undefined
-      const now = options.now()
-      const [inserted] = await (tx ?? db)
-        .insert(outboxMessage)
-        .values({
-          ...row,
-          recipient: message.to,
-          subject: subject ?? null,
-          body,
-          idempotencyKey,
-          transport: transport?.name ?? 'outbox',
-          state: transport ? 'queued' : 'delivered',
-          nextAttemptAt: transport ? now : null,
-          deliveredAt: transport ? null : now,
-          ...outboxScrubbed,
-        })
-        .onConflictDoNothing({ target: outboxMessage.idempotencyKey })
-        .returning({ id: outboxMessage.id })
+      const write = async (into: Database) => {
+        const [inserted] = await into
+          .insert(outboxMessage)
+          .values({
+            ...row,
+            recipient: message.to,
+            subject: subject ?? null,
+            body,
+            idempotencyKey,
+            transport: transport?.name ?? 'outbox',
+            state: transport ? 'queued' : 'delivered',
+            deliveredAt: transport ? null : options.now(),
+            ...outboxScrubbed,
+          })
+          .onConflictDoNothing({ target: outboxMessage.idempotencyKey })
+          .returning({ id: outboxMessage.id })
+        if (inserted && transport) {
+          await boss.send(SEND_QUEUE, { messageId: inserted.id } satisfies SendJob, { ...jobOptions, db: inTransaction(into) })
+        }
+        return inserted
+      }
+      // The message and its job together: in the caller's transaction, or in one of their own.
+      const inserted = tx ? await write(tx) : transport ? await db.transaction(write) : await write(db)
       if (!inserted) {
         // The same request again: the message it queued the first time.
         const [first] = await (tx ?? db)
@@ -222,28 +274,19 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
         return sent(first.id, first.state === 'queued' ? 'pending' : first.state)
       }
       if (!transport) return sent(inserted.id, 'delivered')
-      // Outside a transaction the message is visible now: the first attempt starts at once.
-      if (!tx) void attempt(inserted.id)
+      // Outside a transaction the job is visible now: the worker takes it at once.
+      if (!tx) wake()
       return sent(inserted.id, 'pending')
     },
-    sweep: sweepOnce,
-    start() {
-      if (timer || !Object.keys(transports).length) return
-      const tick = () => {
-        sweepOnce().catch((error: unknown) => log.error({ err: error }, 'message queue sweep failed'))
-      }
-      timer = setInterval(tick, options.pollMs)
-      timer.unref()
-      if (!options.exclusive) return tick()
-      db.update(outboxMessage)
-        .set({ nextAttemptAt: options.now() })
-        .where(eq(outboxMessage.state, 'queued'))
-        .then(tick, (error: unknown) => log.error({ err: error }, 'message queue could not take over the messages left'))
+    async start() {
+      if (transported) await started()
     },
     async stop() {
-      clearInterval(timer)
-      timer = undefined
-      await Promise.allSettled([sweeping, ...attempts.values()])
+      if (!ready) return
+      stopping = true
+      await ready.catch(() => {})
+      // Waits for the delivery in hand; a job it could not finish is failed back to pg-boss (retried).
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: options.leaseMs })
     },
   }
 }

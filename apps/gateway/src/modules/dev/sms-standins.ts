@@ -19,6 +19,8 @@ export interface StandinRequest {
   /** Aliyun: the query parameters (PhoneNumbers, TemplateCode, TemplateParam, OutId, …); Tencent: the JSON body. */
   params: Record<string, unknown>
   outcome: StandinOutcome
+  /** When it arrived (Date.now()). */
+  at: number
   /** The provider's message id, when the message was accepted and the answer reached the client. */
   messageId?: string
 }
@@ -137,7 +139,7 @@ export async function startSmsStandin(provider: 'aliyun' | 'tencent', secret: st
     const signatureOk = provider === 'aliyun' ? aliyunSignatureOk(request, url, body, secret) : tencentSignatureOk(request, body, secret)
     const params = provider === 'aliyun' ? Object.fromEntries(url.searchParams) : (JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>)
     const outcome = planned.shift() ?? 'ok'
-    const recorded: StandinRequest = { signatureOk, headers: request.headers, params, outcome }
+    const recorded: StandinRequest = { signatureOk, headers: request.headers, params, outcome, at: Date.now() }
     requests.push(recorded)
     const requestId = randomUUID().toUpperCase()
     const answer = (final: Exclude<StandinOutcome, 'hold'>) => {

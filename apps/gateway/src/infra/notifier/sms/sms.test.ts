@@ -1,14 +1,15 @@
 // The SMS adapters through their official SDKs against the providers' loopback stand-ins, and the
 // send queue around them: the signed request, success, transient errors retried with backoff,
-// permanent ones not retried, and no code in clear in the database afterwards (raw rows).
+// permanent ones not retried, and no code in clear in the database afterwards (raw rows). The
+// retries run on pg-boss's clock (the database's): these tests wait for them in real time.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testClock } from '../../../../test/helpers/clock'
 import { notifierOf, smsProviderEnv } from '../../../../test/helpers/notifier'
 import { testDatabase } from '../../../../test/helpers/stores'
 import type { DatabaseHandle } from '../../../db/client'
 import { type SmsStandin, startSmsStandin } from '../../../modules/dev/sms-standins'
 import type { OutgoingMessage } from '../notifier'
+import { SEND_QUEUE } from '../queue'
 
 const SECRET = 'stand-in-secret-0123456789'
 let database: DatabaseHandle
@@ -22,6 +23,31 @@ const phone = () => `+86139${String(process.pid % 10_000).padStart(4, '0')}${Str
 const code = () => String(100_000 + ++serial * 7919).slice(0, 6)
 const codeMessage = (to: string, value: string): OutgoingMessage => ({ channel: 'sms', to, locale: 'zh-CN', template: 'verificationCode', params: { code: value, minutes: '5' } })
 
+/** Resolves once `check` holds (polling every 50 ms); fails after `ms`. */
+async function until(check: () => Promise<boolean>, ms: number) {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** The states of the pg-boss jobs of a message (one job per message). */
+async function jobStates(messageId: number): Promise<string[]> {
+  const result = await database.db.execute(sql`select state from pgboss.job where name = ${SEND_QUEUE} and (data->>'messageId')::int = ${messageId}`)
+  return (result as unknown as { rows: Array<{ state: string }> }).rows.map((row) => row.state)
+}
+
+/** The row sent to `to` once its delivery ended (delivered or given up). */
+async function settledRow(to: string): Promise<Record<string, unknown> & { id: number }> {
+  let row: Record<string, unknown> | undefined
+  await until(async () => {
+    ;[row] = await rawRows(to)
+    return row?.state !== 'queued'
+  }, 20_000)
+  return row as Record<string, unknown> & { id: number }
+}
+
 /** Every column of the rows sent to `to`, as the database holds them. */
 async function rawRows(to: string): Promise<Array<Record<string, unknown>>> {
   const result = await database.db.execute(sql`select * from outbox_message where recipient = ${to} order by id`)
@@ -30,11 +56,10 @@ async function rawRows(to: string): Promise<Array<Record<string, unknown>>> {
 
 describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue', (provider) => {
   let standin: SmsStandin
-  const clock = testClock(new Date('2026-05-04T01:00:00Z'))
   let notifier: ReturnType<typeof notifierOf>
   beforeAll(async () => {
     standin = await startSmsStandin(provider, SECRET)
-    notifier = notifierOf(database, { ...smsProviderEnv(standin, SECRET), NOTIFIER_RETRY_BASE_MS: '5000', NOTIFIER_MAX_ATTEMPTS: '3' }, clock.now)
+    notifier = notifierOf(database, { ...smsProviderEnv(standin, SECRET), NOTIFIER_RETRY_BASE_MS: '1000', NOTIFIER_MAX_ATTEMPTS: '3', NOTIFIER_POLL_MS: '500' })
   })
   afterAll(async () => {
     await notifier.close()
@@ -94,7 +119,7 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
     expect(again.id).toBe(first.id)
     expect(await first.outcome(5000)).toBe('delivered')
     expect(await again.outcome(5000)).toBe('delivered')
-    expect(await notifier.sweep()).toBe(0)
+    expect(await jobStates(first.id)).toHaveLength(1)
     expect(standin.requests.length - before).toBe(1)
     expect(await rawRows(to)).toHaveLength(1)
   })
@@ -109,49 +134,49 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
       }),
     ).rejects.toThrow('the change failed')
     expect(await rawRows(to)).toHaveLength(0)
+    // No job left behind either: every job of the queue names a message that exists.
+    const orphans = await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job j where j.name = ${SEND_QUEUE} and not exists (select 1 from outbox_message m where m.id = (j.data->>'messageId')::int)`,
+    )
+    expect((orphans as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0)
     const sent = await database.db.transaction((tx) => notifier.send(codeMessage(to, code()), { tx }))
     expect(await sent.outcome(5000)).toBe('delivered')
     expect(standin.requests.length - before).toBe(1)
   })
 
-  it('retries a transient error (rate limited, provider down) with backoff, then delivers', async () => {
+  it('retries a transient error (rate limited, provider down) with growing backoff, then delivers', async () => {
     const to = phone()
     const value = code()
     standin.plan('rateLimited', 'serverError')
     const before = standin.requests.length
     const sent = await notifier.send(codeMessage(to, value))
     expect(await sent.outcome(5000)).toBe('pending')
-    let [row] = await rawRows(to)
-    expect(row).toMatchObject({ state: 'queued', attempts: 1, last_error: provider === 'aliyun' ? 'isv.BUSINESS_LIMIT_CONTROL' : 'LimitExceeded.PhoneNumberDailyLimit' })
+    const [first] = await rawRows(to)
+    expect(first).toMatchObject({ state: 'queued', attempts: 1, last_error: provider === 'aliyun' ? 'isv.BUSINESS_LIMIT_CONTROL' : 'LimitExceeded.PhoneNumberDailyLimit' })
 
-    // Not due before the backoff (5 s, then 10 s) ends.
-    expect(await notifier.sweep()).toBe(0)
-    clock.advance(5000)
-    expect(await notifier.sweep()).toBe(1)
-    ;[row] = await rawRows(to)
-    expect(row).toMatchObject({ state: 'queued', attempts: 2, last_error: provider === 'aliyun' ? 'ServiceUnavailable' : 'InternalError.Timeout' })
-    clock.advance(9999)
-    expect(await notifier.sweep()).toBe(0)
-    clock.advance(1)
-    expect(await notifier.sweep()).toBe(1)
-    ;[row] = await rawRows(to)
+    const row = await settledRow(to)
     expect(row).toMatchObject({ state: 'delivered', attempts: 3, last_error: null })
     expect(JSON.stringify(row)).not.toContain(value)
-    expect(standin.requests.length - before).toBe(3)
-  })
+    const attempts = standin.requests.slice(before)
+    expect(attempts).toHaveLength(3)
+    // pg-boss's backoff with a 1 s base: 1–2 s before the second attempt, 2–4 s before the third.
+    const gaps = attempts.slice(1).map((request, i) => request.at - attempts[i].at)
+    expect(gaps[0]).toBeGreaterThanOrEqual(900)
+    expect(gaps[1]).toBeGreaterThanOrEqual(1900)
+    expect(await jobStates(row.id)).toEqual(['completed'])
+  }, 30_000)
 
   it('gives up after NOTIFIER_MAX_ATTEMPTS transient failures', async () => {
     const to = phone()
     standin.plan('serverError', 'serverError', 'serverError')
+    const before = standin.requests.length
     const sent = await notifier.send(codeMessage(to, code()))
     expect(await sent.outcome(5000)).toBe('pending')
-    clock.advance(5000)
-    await notifier.sweep()
-    clock.advance(10_000)
-    await notifier.sweep()
-    const [row] = await rawRows(to)
-    expect(row).toMatchObject({ state: 'failed', attempts: 3 })
-  })
+    const row = await settledRow(to)
+    expect(row).toMatchObject({ state: 'failed', attempts: 3, last_error: provider === 'aliyun' ? 'ServiceUnavailable' : 'InternalError.Timeout' })
+    expect(standin.requests.length - before).toBe(3)
+    expect(await jobStates(row.id)).toEqual(['completed'])
+  }, 30_000)
 
   it.each(['invalidNumber', 'templateRefused'] as const)('never retries a permanent error (%s) and reports it', async (outcome) => {
     const to = phone()
@@ -160,8 +185,6 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
     const before = standin.requests.length
     const sent = await notifier.send(codeMessage(to, value))
     expect(await sent.outcome(5000)).toBe('failed')
-    clock.advance(3_600_000)
-    expect(await notifier.sweep()).toBe(0)
     expect(standin.requests.length - before).toBe(1)
     const [row] = await rawRows(to)
     const expected = {
@@ -170,10 +193,12 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
     }[provider][outcome]
     expect(row).toMatchObject({ state: 'failed', attempts: 1, last_error: expected, provider_message_id: null })
     expect(JSON.stringify(row)).not.toContain(value)
+    // The job ended: nothing left for pg-boss to retry.
+    await until(async () => (await jobStates(Number(row.id))).join() === 'completed', 5000)
   })
 
   it('is refused by the stand-in when signed with another secret (a permanent error)', async () => {
-    const wrong = notifierOf(database, smsProviderEnv(standin, 'not-the-secret'), clock.now)
+    const wrong = notifierOf(database, smsProviderEnv(standin, 'not-the-secret'))
     try {
       const to = phone()
       expect(await (await wrong.send(codeMessage(to, code()))).outcome(5000)).toBe('failed')
