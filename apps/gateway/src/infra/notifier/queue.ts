@@ -36,7 +36,7 @@ export interface QueueOptions {
 }
 
 export interface MessageQueue extends Notifier {
-  /** Starts the job store and the worker (when a channel has a transport); sends start it too. */
+  /** Starts the job store and the worker (when a channel has a transport); a send outside a transaction starts it too. */
   start(): Promise<void>
   /** Stops the worker after the deliveries in progress; what is left stays queued for the next start. */
   stop(): Promise<void>
@@ -238,7 +238,11 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
   return {
     async send(message: OutgoingMessage, { tx, idempotencyKey }: SendOptions = {}) {
       const transport = transports[message.channel]
-      if (transport) await started()
+      if (transport) {
+        // Starting runs pg-boss's own statements, which a PGlite transaction in progress would hold up for ever.
+        if (tx && !ready) throw new Error('the message queue must be started before a send in a transaction')
+        await started()
+      }
       const { subject, body } = renderMessage(message.channel, message.template, message.params, message.locale)
       const row = { channel: message.channel, template: message.template, params: message.params as Record<string, string>, locale: message.locale }
       const outboxScrubbed = !transport && options.dropOutboxSecrets ? withoutSecrets(row) : undefined

@@ -60,6 +60,7 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
   beforeAll(async () => {
     standin = await startSmsStandin(provider, SECRET)
     notifier = notifierOf(database, { ...smsProviderEnv(standin, SECRET), NOTIFIER_RETRY_BASE_MS: '1000', NOTIFIER_MAX_ATTEMPTS: '3', NOTIFIER_POLL_MS: '500' })
+    await notifier.start()
   })
   afterAll(async () => {
     await notifier.close()
