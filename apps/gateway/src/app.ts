@@ -14,6 +14,8 @@ import sessionRoutes from './modules/session/routes'
 import userRoutes from './modules/user/routes'
 import verifyRoutes from './modules/verify/routes'
 import devRoutes from './modules/dev/routes'
+import wechatRoutes from './modules/wechat/routes'
+import { wechatMini } from './modules/wechat/wiring'
 import dictRoutes from './modules/dict/routes'
 import loginRoutes from './modules/login/routes'
 import systemRoutes from './modules/system/routes'
@@ -116,7 +118,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(helpRoutes)
   const oauth = identityProviders(config)
   await fastify.register(thirdPartyRoutes, { providers: oauth.providers })
-  if (!config.isProduction) await fastify.register(devRoutes, { oauthStandInClients: oauth.standInClients })
+  const wechat = wechatMini(config, fastify.kv, fastify.now)
+  await fastify.register(wechatRoutes, { api: wechat.api })
+  if (!config.isProduction) await fastify.register(devRoutes, { oauthStandInClients: oauth.standInClients, wechatFakeApps: wechat.fakeApps })
 
   await fastify.register(portal, { portalDir: config.portalDir })
 }

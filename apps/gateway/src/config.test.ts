@@ -28,6 +28,7 @@ describe('config', () => {
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
       publicUrl: 'http://localhost:8080',
       oauth: { credentials: {}, returnUrls: ['http://localhost:8080/', 'http://127.0.0.1:8080/'], standInUrl: undefined },
+      wechatMini: { credentials: undefined, apiUrl: undefined },
       notifier: { outboxOnly: false, sms: undefined, timeoutMs: 10_000, sendWaitMs: 2500, maxAttempts: 6, retryBaseMs: 5000, pollMs: 1000 },
     })
     expect(config.portalDir.endsWith(path.join('apps', 'portal', 'dist', 'h5'))).toBe(true)
@@ -148,6 +149,17 @@ describe('config', () => {
     expect(() => loadConfig({ WEIBO_SECRET: 's' })).toThrow(/WEIBO_APPKEY: is required with WEIBO_SECRET/)
     expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', QQ_APPID: '101', QQ_APPKEY: 'k' })).toThrow(/PUBLIC_URL: is required for third-party sign-in/)
     expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', OAUTH_STAND_IN_URL: 'http://127.0.0.1:9000' })).toThrow(/OAUTH_STAND_IN_URL: is for development and tests only/)
+  })
+
+  it("takes the mini-program's WeChat app in a pair, and WeChat's fake outside production only", () => {
+    expect(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', WECHAT_MINI_APPID: 'wx0123', WECHAT_MINI_SECRET: 's' }).wechatMini).toEqual({
+      credentials: { appId: 'wx0123', secret: 's' },
+      apiUrl: undefined,
+    })
+    expect(() => loadConfig({ WECHAT_MINI_APPID: 'wx0123' })).toThrow(/WECHAT_MINI_SECRET: is required with WECHAT_MINI_APPID/)
+    expect(() => loadConfig({ WECHAT_MINI_SECRET: 's' })).toThrow(/WECHAT_MINI_APPID: is required with WECHAT_MINI_SECRET/)
+    expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', WECHAT_API_URL: 'http://127.0.0.1:9000' })).toThrow(/WECHAT_API_URL: is for development and tests only/)
+    expect(loadConfig({ WECHAT_API_URL: 'http://127.0.0.1:9000/' }).wechatMini.apiUrl).toBe('http://127.0.0.1:9000')
   })
 
   it('refuses production without an SMS provider and SMTP, naming what is missing, unless NOTIFIER=outbox', () => {

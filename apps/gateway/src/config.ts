@@ -144,6 +144,11 @@ const EnvSchema = z
     QQ_APPKEY: optionalText,
     WEIBO_APPKEY: optionalText,
     WEIBO_SECRET: optionalText,
+    /** The WeChat mini-program's AppID and AppSecret (jscode2session, phone-number quick verification). */
+    WECHAT_MINI_APPID: optionalText,
+    WECHAT_MINI_SECRET: optionalText,
+    /** Development and tests: WeChat's server endpoints are the local fake's at this address (never in production). */
+    WECHAT_API_URL: optionalUrl('http'),
     /** `outbox`: every message stays in the database (a staging site); production refuses to start without SMS and SMTP otherwise. */
     NOTIFIER: z.preprocess(blankAsUnset, z.enum(['outbox']).optional()),
     SMS_PROVIDER: z.preprocess(blankAsUnset, z.enum(['aliyun', 'tencent']).optional()),
@@ -176,6 +181,13 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     for (const [id, secret] of Object.values(PROVIDER_VARIABLES)) {
       if (!env[id] !== !env[secret]) ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `is required with ${env[id] ? id : secret}` })
+    }
+    if (!env.WECHAT_MINI_APPID !== !env.WECHAT_MINI_SECRET) {
+      const [given, missing] = env.WECHAT_MINI_APPID ? ['WECHAT_MINI_APPID', 'WECHAT_MINI_SECRET'] : ['WECHAT_MINI_SECRET', 'WECHAT_MINI_APPID']
+      ctx.addIssue({ code: 'custom', path: [missing], message: `is required with ${given}` })
+    }
+    if (env.NODE_ENV === 'production' && env.WECHAT_API_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WECHAT_API_URL'], message: 'is for development and tests only' })
     }
     if (env.NODE_ENV === 'production' && env.OAUTH_STAND_IN_URL) {
       ctx.addIssue({ code: 'custom', path: ['OAUTH_STAND_IN_URL'], message: 'is for development and tests only' })
@@ -213,6 +225,10 @@ const EnvSchema = z
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
     ...oauthConfig(env),
+    wechatMini: {
+      credentials: env.WECHAT_MINI_APPID && env.WECHAT_MINI_SECRET ? { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET } : undefined,
+      apiUrl: env.WECHAT_API_URL?.replace(/\/+$/, ''),
+    },
     notifier: {
       /** Outbox only when asked for, or when no SMS provider is set (development, tests). */
       outboxOnly: env.NOTIFIER === 'outbox',

@@ -12,6 +12,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccount } from './helpers/accounts'
 import { type TestApp, buildTestApp } from './helpers/app'
+import { type WechatFakeServer, startWechatFake } from '../src/modules/dev/wechat-fake'
 import { signed } from './helpers/signed'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 32)
@@ -116,11 +117,16 @@ function checkAnswer(response: LightMyRequestResponse, lang: Locale, label: stri
 
 describe('fuzzing every call of the contract', () => {
   let t: TestApp
+  let wechat: WechatFakeServer
   let token: string
   let countRows: () => Promise<Map<string, number>>
   beforeAll(async () => {
     // A generous puzzle budget: this file draws many puzzles from one client (the limit has its own tests).
-    t = await buildTestApp({ env: { CAPTCHAS_PER_CLIENT_PER_MINUTE: '100000' } })
+    // The mini-program's calls reach WeChat: here its local fake, which refuses every fuzzed code as WeChat would.
+    wechat = await startWechatFake([{ appId: 'wxfuzz0000000000', secret: 'fuzz-secret' }])
+    t = await buildTestApp({
+      env: { CAPTCHAS_PER_CLIENT_PER_MINUTE: '100000', WECHAT_MINI_APPID: 'wxfuzz0000000000', WECHAT_MINI_SECRET: 'fuzz-secret', WECHAT_API_URL: wechat.url },
+    })
     token = (await seedAccount(t)).accessToken
     const tables = (
       (await t.database.db.execute(
@@ -133,7 +139,10 @@ describe('fuzzing every call of the contract', () => {
       return new Map(rows.map((row) => [row.name, Number(row.rows)]))
     }
   })
-  afterAll(() => t?.close())
+  afterAll(async () => {
+    await t?.close()
+    await wechat?.close()
+  })
 
   const entries = Object.entries(calls) as Array<[string, CallDef]>
 

@@ -105,6 +105,11 @@ export const ERRORS = {
   BIND_LOGIN_EXPIRED: def(100605, 400, '绑定已超时，请重新使用第三方账号登录', 'The binding has timed out; please sign in with the third-party account again'),
   THIRD_PARTY_PROVIDER_BOUND: def(100606, 409, '您已绑定该平台的另一个账号，请先解绑', 'Another account of this platform is bound; unbind it first'),
   THIRD_PARTY_NOT_BOUND: def(100607, 404, '尚未绑定该第三方账号', 'No account of this platform is bound'),
+
+  // The WeChat mini-program (100620–100629).
+  WECHAT_UNAVAILABLE: def(100620, 400, '微信快捷登录暂不可用，请使用其他方式登录', 'WeChat quick sign-in is not available; please sign in another way'),
+  WECHAT_CODE_INVALID: def(100621, 400, '微信授权已失效，请重试', 'The WeChat authorization has expired; please try again'),
+  WECHAT_FAILED: def(100622, 502, '微信服务暂时不可用，请稍后重试', 'The WeChat service is not available right now; please try again later'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

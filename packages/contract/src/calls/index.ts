@@ -16,6 +16,7 @@ export * from './privacy'
 export * from './notices'
 export * from './third-party'
 export * from './help'
+export * from './wechat'
 
 import { health } from './system'
 import { dictList } from './dict'
@@ -63,6 +64,7 @@ import {
   unbindThirdParty,
 } from './third-party'
 import { helpFeedback, helpVote, serviceContacts } from './help'
+import { weChatMiniQuickLogin, wechatGetOpenId } from './wechat'
 import type { CallDef } from './define'
 import type { CallName } from './wire'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
@@ -138,6 +140,8 @@ export const calls = {
   thirdPartyLogin,
   getBindLoginAccount,
   bindLogin,
+  wechatGetOpenId,
+  weChatMiniQuickLogin,
   getBindingInfo,
   thirdPartyBindAuthorize,
   bindThirdParty,

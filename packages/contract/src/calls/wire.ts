@@ -311,6 +311,8 @@ const WIRE = {
   thirdPartyBindAuthorize: { method: 'POST', path: '/user/api/security/thirdPartyAuthorize', access: 'user', input: 'body' },
   bindThirdParty: { method: 'POST', path: '/user/api/security/bindThirdParty', access: 'user', input: 'body' },
   unbindThirdParty: { method: 'POST', path: '/user/api/security/unbindThirdParty', access: 'user', input: 'body' },
+  wechatGetOpenId: { method: 'GET', path: '/user/api/wechat/getOpenId', access: 'public', input: 'query' },
+  weChatMiniQuickLogin: { method: 'POST', path: '/user/api/login/weChatMiniQuickLogin', access: 'public', input: 'body' },
 } as const satisfies Record<string, CallWire>
 
 /** The name of a call, e.g. `dictList`. */

@@ -8,6 +8,8 @@ import { PAGE_CSP } from '../../lib/html'
 import { STAND_IN_MOUNT } from '../third-party/wiring'
 import type { OAuthStandIn, StandInClient } from './oauth-stand-in'
 import { outboxPage } from './page'
+import { type WechatFakeApp, wechatFake } from './wechat-fake'
+import { WECHAT_FAKE_MOUNT } from '../wechat/wiring'
 
 const OutboxQuery = z.object({
   to: z.string().trim().min(1).max(254).optional(),
@@ -19,9 +21,10 @@ const DelayQuery = z.object({ ms: z.coerce.number().int().min(0).max(15_000).def
 /**
  * Tools for a person trying the portal and for tests, registered only outside production:
  * the notifier's outbox (HTML and JSON), a deliberately slow answer (to see loading states), and
- * the local stand-in of the third-party sign-in providers (WeChat, QQ, Weibo) under /dev/oauth.
+ * the local stand-in of the third-party sign-in providers (WeChat, QQ, Weibo) under /dev/oauth, and
+ * the fake of WeChat's server API for the mini-program's sign-in under /dev/wechat.
  */
-export default async function devRoutes(fastify: FastifyInstance, options: { oauthStandInClients?: StandInClient[] } = {}) {
+export default async function devRoutes(fastify: FastifyInstance, options: { oauthStandInClients?: StandInClient[]; wechatFakeApps?: WechatFakeApp[] } = {}) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
@@ -44,6 +47,11 @@ export default async function devRoutes(fastify: FastifyInstance, options: { oau
     await new Promise((resolve) => setTimeout(resolve, request.query.ms))
     return ok({ delayedMs: request.query.ms })
   })
+
+  if (options.wechatFakeApps?.length) {
+    // The WeChat server fake the mini-program's sign-in talks to when no WeChat app is configured.
+    await fastify.register(wechatFake(options.wechatFakeApps).plugin, { prefix: WECHAT_FAKE_MOUNT })
+  }
 
   const clients = options.oauthStandInClients ?? []
   if (clients.length) {

@@ -12,7 +12,7 @@ import { type Lockout, clearFailures, lockState, recordFailure } from '../../lib
 import { checkSignUpAgreements, recordSignatures } from '../agreement/signatures'
 import { insertSecurityEvent } from '../security/queries'
 import { startSession } from '../session/service'
-import { accountKeyOf, resolvePhone } from '../user/contact'
+import { type Phone, accountKeyOf, resolvePhone } from '../user/contact'
 import { type AccountKey, findCredentials, insertUser, updatePasswordHash } from '../user/queries'
 import { spendCaptchaToken } from '../verify/captcha'
 import { useCode } from '../verify/codes'
@@ -107,12 +107,28 @@ export async function loginSignupByPhoneCode(
   const existing = await findCredentials(deps.db, { phoneE164: phone.phoneE164 })
   const versionIds = existing ? [] : await checkSignUpAgreements(deps.db, input.agreementIds, locale, now)
   await useCode(deps, { scene: 'login', channel: 'sms', to: phone.phoneE164 }, input.code)
-  if (existing) return { ...(await startSession(deps.db, existing.id, origin, now)), created: false }
+  return signInOrCreateByPhone(deps, phone, existing?.id, versionIds, origin, now)
+}
+
+/**
+ * Signs in to the account of a phone the caller proved (an SMS code, WeChat's phone-number
+ * verification), or creates it with the agreements of set 1 the user ticked (`versionIds`, checked
+ * by the caller before the proof was spent).
+ */
+export async function signInOrCreateByPhone(
+  deps: Pick<LoginDeps, 'db'>,
+  phone: Phone,
+  existingId: string | undefined,
+  versionIds: number[],
+  origin: ClientOrigin,
+  now: Date,
+): Promise<LoginSignupResult> {
+  if (existingId) return { ...(await startSession(deps.db, existingId, origin, now)), created: false }
 
   return deps.db.transaction(async (tx) => {
     const userId = await insertUser(tx, { ...phone, createdAt: now, updatedAt: now })
     if (!userId) {
-      // Created by a concurrent request: the code proved the phone, so sign in to that account.
+      // Created by a concurrent request: the proof was of the phone, so sign in to that account.
       const raced = await findCredentials(tx, { phoneE164: phone.phoneE164 })
       if (!raced) throw new AppError('ALREADY_REGISTERED')
       return { ...(await startSession(tx, raced.id, origin, now)), created: false }
