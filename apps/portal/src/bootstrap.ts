@@ -1,7 +1,7 @@
 /**
  * Runs first (imported at the top of app.tsx): installs the platform of this build, its global
  * behaviours, and the stored language, before any screen renders. No call goes to the gateway here
- * but the mini-program's quick login.
+ * but the mini-program's quick login and open id.
  */
 import { syncConsentState } from './core/auth/consent'
 import { quickLoginFromJump } from './core/auth/quick-login'
@@ -11,6 +11,7 @@ import { onError } from './core/monitor'
 import { installPlatform } from './core/platform'
 // Relative on purpose: Taro's multi-platform resolution swaps in index.weapp.ts for relative paths.
 import { createPlatform } from './platform'
+import { ensureOpenId } from './core/wechat'
 
 const platform = createPlatform()
 installPlatform(platform)
@@ -22,6 +23,8 @@ syncConsentState()
 // The mini-program opened by the health mini-program with a quick-login token (no-op elsewhere):
 // the one call made here, and only after the privacy consent (the request client's gate).
 void quickLoginFromJump(platform.system.launchQuery())
+// The mini-program's open id of this environment (SPEC §3), fetched once and cached, after the privacy consent.
+void ensureOpenId()
 
 if (process.env.NODE_ENV !== 'production') {
   onError((error) => console.warn('[api]', error.code, error.message, `${error.method} ${error.path}`, error.traceId))

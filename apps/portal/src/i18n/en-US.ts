@@ -285,6 +285,8 @@ const enUS: Dictionary = {
     miniSubtitle: 'Log in to see your payroll, social insurance, provident fund and more',
     phoneLogin: 'Log in with phone',
     otherLogin: 'Log in with password',
+    wechatPhoneLogin: 'Sign in with your WeChat phone number',
+    wechatPhoneDenied: 'The phone number was not shared; you can sign in another way',
     shutdownTitle: 'Service suspended',
     shutdownText: 'Your account or this service has been suspended. Please contact customer service if you have any questions.',
     servicePhone: 'Service phone',

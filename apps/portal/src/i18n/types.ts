@@ -264,6 +264,9 @@ export interface Dictionary {
     miniSubtitle: string
     phoneLogin: string
     otherLogin: string
+    /** The mini-program's phone-number quick verification button. */
+    wechatPhoneLogin: string
+    wechatPhoneDenied: string
     shutdownTitle: string
     shutdownText: string
     servicePhone: string

@@ -285,6 +285,8 @@ const zhCN: Dictionary = {
     miniSubtitle: '登录后可查看薪资、社保、公积金等个人服务',
     phoneLogin: '手机号登录',
     otherLogin: '账号密码登录',
+    wechatPhoneLogin: '微信手机号快捷登录',
+    wechatPhoneDenied: '未获得手机号授权，您可以使用其他方式登录',
     shutdownTitle: '服务已暂停',
     shutdownText: '您的账号或当前服务已暂停使用。如有疑问，请联系客服。',
     servicePhone: '客服电话',

@@ -103,6 +103,8 @@ export interface SystemAdapter {
   chooseImage(): Promise<UploadFile | null>
   /** Opens the dialler. */
   makePhoneCall(phone: string): void
+  /** A fresh login code of the WeChat client (`wx.login`) in the mini-program; null elsewhere or when it fails. */
+  wechatLoginCode(): Promise<string | null>
   /** The query the app was opened with (H5: the page's search and hash query; mini-program: the launch query). */
   launchQuery(): Record<string, string>
   /** Leaves the app for an absolute URL (H5 only); false where that is impossible (mini-program). */

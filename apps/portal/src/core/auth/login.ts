@@ -1,6 +1,7 @@
 import { wire, type LoginState } from '@ess/contract/wire'
 import { RequestError, request, type RequestOptions } from '../http/request'
 import { encryptPassword, type EncryptedPassword } from '../password'
+import { platform } from '../platform'
 import { grantPrivacyConsent } from './consent'
 import { completeLogin, type LoginSuccessOptions } from './session'
 
@@ -54,6 +55,18 @@ export async function loginByCode(
     { region: input.region, phone: input.phone, code: input.code, agreementIds: input.agreementIds },
     THROW,
   )
+  return finish(state, options)
+}
+
+/**
+ * The mini-program's WeChat quick sign-in: the code of the phone-number button (WeChat verified the
+ * phone), and a fresh wx.login code so the gateway binds the open id to the account. A new phone
+ * gets an account with the agreements ticked.
+ */
+export async function loginByWechatPhone(input: { phoneCode: string; agreementIds: string[] }, options: LoginSuccessOptions = {}): Promise<LoginState> {
+  grantPrivacyConsent()
+  const loginCode = (await platform().system.wechatLoginCode()) ?? undefined
+  const state = await request(wire.weChatMiniQuickLogin, { phoneCode: input.phoneCode, loginCode, agreementIds: input.agreementIds }, THROW)
   return finish(state, options)
 }
 

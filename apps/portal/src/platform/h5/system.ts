@@ -9,6 +9,7 @@ export function createWebSystem(win: Window = window): SystemAdapter {
       win.document.documentElement.lang = locale
     },
     chooseImage: () => pickWebImage(win),
+    wechatLoginCode: async () => null,
     makePhoneCall(phone) {
       win.location.href = `tel:${phone.replace(/[^\d+]/g, '')}`
     },

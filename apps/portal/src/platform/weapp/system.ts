@@ -29,6 +29,10 @@ export function createMiniSystem(): SystemAdapter {
       const filePath = picked?.tempFilePaths[0]
       return filePath ? { name: 'file', filePath, fileName: filePath.split('/').pop() } : null
     },
+    async wechatLoginCode() {
+      const result = await Taro.login().catch(() => null)
+      return result?.code || null
+    },
     makePhoneCall(phone) {
       Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)
     },
