@@ -127,6 +127,33 @@ describe('page click rules (SPEC §4)', () => {
   })
 })
 
+describe('web pages in the native app (docs/native-bridge.md)', () => {
+  const bridge = () => ({ jumpHome: vi.fn(), jumpUserCenter: vi.fn(), customerService: vi.fn(), login: vi.fn(), webview: vi.fn(), makePhoneCall: vi.fn(), idVerifySuccess: vi.fn() })
+
+  it("open in the app's webview with needLogin, the app signing a visitor in; portal pages still open here", async () => {
+    const native = bridge()
+    const { nav } = installTestPlatform({ bridge: native, kind: 'app' })
+    await openLinkItem(item({ link: 'https://mall.example.com/', loginRequired: true, external: 1, needOpenId: 1 }))
+    expect(native.webview).toHaveBeenCalledWith({ needLogin: true, url: expect.stringMatching(/^https:\/\/mall\.example\.com\/\?lang=zh-CN&external=1/) })
+    expect(nav.navigateTo).not.toHaveBeenCalled()
+    await openLinkItem(item({ link: 'https://news.example.com/a' }))
+    expect(native.webview).toHaveBeenLastCalledWith({ needLogin: false, url: 'https://news.example.com/a?lang=zh-CN' })
+    await openLinkItem(item({ link: 'homeNews' }))
+    expect(nav.navigateTo).toHaveBeenLastCalledWith('/packages/news/index?newscode=news')
+    expect(native.webview).toHaveBeenCalledTimes(2)
+  })
+
+  it('still ask a signed-in user who is not verified for the real-name check first', async () => {
+    const native = bridge()
+    const { nav, server } = installTestPlatform({ bridge: native, kind: 'app' })
+    localStorage.setItem('token', 't')
+    server.reply(ok({ ...CERTIFIED, certificationStatus: 0 }))
+    await openLinkItem(item({ link: 'https://mall.example.com/', loginRequired: true, authenticationRequired: true }))
+    expect(nav.navigateTo).toHaveBeenCalledWith('/packages/auth/realNameAuthOption?origin=home')
+    expect(native.webview).not.toHaveBeenCalled()
+  })
+})
+
 describe('inner jumps', () => {
   it('leaves for the legacy login URL with code, redirect, lang, openId and source', async () => {
     const { server, platform } = installTestPlatform()

@@ -26,6 +26,8 @@ const PEOPLE: Person[] = [
   ['BH003', 'BH-2002', '郑丽', 'Zheng Li', '420102199408300240', '13800138010', 'zheng.li@bohui.example.com', '武汉市江岸区沿江大道168号', '430014'],
   ['BH003', 'BH-2003', '黄磊', 'Huang Lei', '110108198607121350', '13800138011', 'huang.lei@bohui.example.com', '北京市海淀区中关村大街27号', '100080'],
   ['BH003', 'BH-2004', '林雪', 'Lin Xue', '50010319961021246X', '13800138012', 'lin.xue@bohui.example.com', '重庆市渝中区解放碑民族路188号', '400010'],
+  ['BH003', 'BH-2005', '何静', 'He Jing', '330102199003125673', '13800138013', 'he.jing@bohui.example.com', '杭州市上城区解放路138号', '310002'],
+  ['BH003', 'BH-2006', '马超', 'Ma Chao', '440304199206187531', '13800138014', 'ma.chao@bohui.example.com', '深圳市福田区深南大道6008号', '518034'],
 ]
 
 /** 17th digit: odd for men, even for women; birth date in digits 7–14. */

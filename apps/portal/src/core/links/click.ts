@@ -66,18 +66,23 @@ export async function openLinkItem(item: LinkItem, origin = 'home'): Promise<Lin
     await openRoute(ROUTE_PATHS.thirdPartAddress)
     return null
   }
-  if (item.loginRequired && !getToken()) {
+  // In the native app a web page opens in the app's own webview (docs/native-bridge.md), which
+  // signs the user in first when the link needs it (needLogin).
+  const bridge = target.route === ROUTE_PATHS.webview ? platform().bridge : null
+  const signedIn = !!getToken()
+  if (item.loginRequired && !signedIn && !bridge) {
     rememberLoginTarget(target.route, target.query)
     await openRoute(platform().loginRoute)
     return target
   }
   // The user may not be loaded yet right after start: the gate needs their certification state.
-  const user = userStore.getState().user ?? (item.authenticationRequired ? await loadUser() : null)
-  if (item.authenticationRequired && needsRealName(user)) {
+  const user = userStore.getState().user ?? (item.authenticationRequired && signedIn ? await loadUser() : null)
+  if (item.authenticationRequired && (signedIn || !bridge) && needsRealName(user)) {
     await openRealName(origin, target)
     return target
   }
-  await openRoute(target.route, target.query)
+  if (bridge) bridge.webview({ needLogin: !!item.loginRequired, url: String(target.query?.url) })
+  else await openRoute(target.route, target.query)
   return target
 }
 

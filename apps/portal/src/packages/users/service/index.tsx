@@ -22,6 +22,12 @@ export default function UsersServicePage() {
   const { t, locale } = useI18n()
   const s = t.help.service
   const [contacts, reload] = useLoaded(loadServiceContacts, [locale])
+  // The native app has its own customer service (which opens the AI assistant with its grant); elsewhere our page.
+  const openAssistant = () => {
+    const bridge = platform().bridge
+    if (bridge) bridge.customerService()
+    else void openRoute(ROUTE_PATHS.serviceAssistant)
+  }
   const copyEmail = (email: string) =>
     Taro.setClipboardData({ data: email })
       .then(() => toast(s.copied))
@@ -50,7 +56,7 @@ export default function UsersServicePage() {
       )}
       <Text className="me-section">{s.ways}</Text>
       <ListCard>
-        <InfoRow testId="service-assistant" icon={<Service size={18} />} title={s.assistant} hint={s.assistantHint} onClick={() => void openRoute(ROUTE_PATHS.serviceAssistant)} />
+        <InfoRow testId="service-assistant" icon={<Service size={18} />} title={s.assistant} hint={s.assistantHint} onClick={openAssistant} />
         <InfoRow testId="service-help" icon={<Ask size={18} />} title={s.helpCenter} hint={s.helpCenterHint} onClick={() => void openRoute(ROUTE_PATHS.help)} />
         <InfoRow testId="service-regions" icon={<Location size={18} />} title={s.regions} hint={s.regionsHint} onClick={() => void openRoute(ROUTE_PATHS.serviceRegions)} />
         <InfoRow testId="service-notices" icon={<Notice size={18} />} title={s.notices} hint={s.noticesHint} onClick={() => void openRoute(ROUTE_PATHS.notices)} />
