@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { registerCall } from '../../lib/call-route'
+import { loginDeps } from '../login/routes'
 import { clientOrigin } from '../../lib/client-origin'
 import { authOf } from '../../plugins/auth'
 import type { IdentityProvider } from './providers'
@@ -28,12 +29,7 @@ const CallbackQuery = z.object({
 /** Third-party accounts (contract ./third-party.ts) and the providers' return address. */
 export default async function thirdPartyRoutes(fastify: FastifyInstance, options: { providers: ReadonlyMap<(typeof THIRD_PARTY_PROVIDERS)[number], IdentityProvider> }) {
   const deps = (log: FastifyInstance['log']): ThirdPartyDeps => ({
-    db: fastify.db,
-    kv: fastify.kv,
-    now: fastify.now,
-    hmacKey: fastify.hmacKey,
-    passwordKey: fastify.passwordKey,
-    log,
+    ...loginDeps(fastify, log),
     providers: options.providers,
     publicUrl: fastify.config.publicUrl,
     returnUrls: fastify.config.oauth.returnUrls,

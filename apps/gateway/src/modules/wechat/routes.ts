@@ -2,20 +2,13 @@ import { calls } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../lib/call-route'
 import { clientOrigin } from '../../lib/client-origin'
+import { loginDeps } from '../login/routes'
 import type { WechatMiniApi } from './api'
 import { type WechatDeps, getOpenId, weChatMiniQuickLogin } from './service'
 
 /** The WeChat mini-program's calls (contract ./wechat.ts). */
 export default async function wechatRoutes(fastify: FastifyInstance, options: { api?: WechatMiniApi }) {
-  const deps = (log: FastifyInstance['log']): WechatDeps => ({
-    db: fastify.db,
-    kv: fastify.kv,
-    now: fastify.now,
-    hmacKey: fastify.hmacKey,
-    passwordKey: fastify.passwordKey,
-    log,
-    api: options.api,
-  })
+  const deps = (log: FastifyInstance['log']): WechatDeps => ({ ...loginDeps(fastify, log), api: options.api })
 
   registerCall(fastify, calls.wechatGetOpenId, (request) => getOpenId(deps(request.log), request.query.code, clientOrigin(request)))
 
