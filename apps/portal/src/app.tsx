@@ -1,8 +1,9 @@
 import './bootstrap'
 import { ConfigProvider } from '@nutui/nutui-react-taro'
-import { usePageNotFound } from '@tarojs/taro'
-import type { PropsWithChildren } from 'react'
+import Taro, { usePageNotFound } from '@tarojs/taro'
+import { type PropsWithChildren, useEffect } from 'react'
 import { useStore } from 'zustand'
+import { resumeJumpDes } from './core/links/des'
 import { relaunchHome } from './core/navigation'
 import { getNutLocale, localeStore, useI18n } from './i18n'
 import { displayStore, loadDisplay, themeFor } from './core/display/theme'
@@ -26,6 +27,8 @@ function App({ children }: PropsWithChildren) {
   const textSize = useStore(displayStore, (s) => s.textSize)
   // An unknown page (mini-program) relaunches home.
   usePageNotFound(() => void relaunchHome())
+  // A signed-in user opening the mini-program with a des jumps at once (the first page is up by the next tick).
+  useEffect(() => Taro.nextTick(() => void resumeJumpDes()), [])
   return (
     <ConfigProvider
       className={`taro_router ess-root ess-text--${textSize}${pending ? ' ess-root--pending' : ''}`}

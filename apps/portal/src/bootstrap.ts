@@ -12,6 +12,7 @@ import { installPlatform } from './core/platform'
 // Relative on purpose: Taro's multi-platform resolution swaps in index.weapp.ts for relative paths.
 import { createPlatform } from './platform'
 import { ensureOpenId } from './core/wechat'
+import { rememberJumpDes } from './core/links/des'
 
 const platform = createPlatform()
 installPlatform(platform)
@@ -23,6 +24,8 @@ syncConsentState()
 // The mini-program opened by the health mini-program with a quick-login token (no-op elsewhere):
 // the one call made here, and only after the privacy consent (the request client's gate).
 void quickLoginFromJump(platform.system.launchQuery())
+// A jump into the mini-program with a des waits for the login or real-name it may need (SPEC §4).
+rememberJumpDes(platform.system.launchQuery())
 // The mini-program's open id of this environment (SPEC §3), fetched once and cached, after the privacy consent.
 void ensureOpenId()
 

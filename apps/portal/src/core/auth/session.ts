@@ -2,6 +2,7 @@ import { wire, type LoginState, type UserInfo } from '@ess/contract/wire'
 import { getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { platform } from '../platform'
+import { resumeJumpDes } from '../links/des'
 import { clearSession, getToken, storeTokens } from '../session'
 import { clientStorage } from '../storage'
 import { toast } from '../toast'
@@ -60,6 +61,8 @@ export async function completeLogin(state: Pick<LoginState, 'accessToken' | 'ref
   const external = platform().kind === 'weapp' ? undefined : returnUrlWithToken(options.returnUrl, state.accessToken, currentAppId())
   if (external && platform().system.leaveTo(external)) return
   void loadUser()
+  // A jump into the mini-program that waited for this login (SPEC §4, within its window) goes first.
+  if (await resumeJumpDes()) return
   await openLoginTarget()
 }
 

@@ -3,7 +3,8 @@ import { getLocale } from '../../i18n/store'
 import { request } from '../http/request'
 import { openRoute } from '../navigation'
 import { platform } from '../platform'
-import { clientStorage } from '../storage'
+import { clientStorage, getOpenId } from '../storage'
+import { openIdEnvironment } from '../wechat'
 
 /** The provider's older user center, as registered with the gateway (the app that redeems the codes). */
 export const LEGACY_AUTH_APP_ID = 'ouc'
@@ -45,8 +46,7 @@ export async function innerJump(dest: InnerJumpDestination, now = Date.now()): P
     console.error('Failed to get one-time code')
     return 'failed'
   }
-  const openIds = clientStorage.get('openIds')
-  const url = legacyJumpUrl(grant.legacyLoginUrl, { code: grant.code, redirect: grant.redirect, openId: openIds ? Object.values(openIds)[0] : '' })
+  const url = legacyJumpUrl(grant.legacyLoginUrl, { code: grant.code, redirect: grant.redirect, openId: getOpenId(openIdEnvironment()) ?? '' })
   if (platform().system.leaveTo(url)) return 'left'
   await openRoute('packages/webview/index', { url }, { replace: true })
   return 'left'

@@ -1,6 +1,7 @@
 import { ROUTE_PATHS } from '@ess/contract/wire'
 import { openRoute } from '../navigation'
 import { platform } from '../platform'
+import { resumeJumpDes } from '../links/des'
 import type { VerifyOutcome } from './api'
 
 /**
@@ -11,6 +12,8 @@ import type { VerifyOutcome } from './api'
 export async function showOutcome(outcome: VerifyOutcome, method: 'idNumber' | 'bankCard', origin: string): Promise<void> {
   if (outcome.ok) {
     platform().bridge?.idVerifySuccess()
+    // A jump into the mini-program that waited for this verification (SPEC §4, within its window) goes instead.
+    if (await resumeJumpDes()) return
     await openRoute(ROUTE_PATHS.identitySuccess, { origin }, { replace: true })
   } else if (outcome.failed) {
     await openRoute(ROUTE_PATHS.identityFail, { origin, method })
