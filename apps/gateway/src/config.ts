@@ -3,6 +3,8 @@ import { SERVICE_PHONE } from '@ess/contract'
 
 /** The sample provider page the gateway serves in place of the older user center (inner jumps). */
 export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedirect'
+/** The sample provider's API in place of the older user center's (doCiamLogin, logout, push binding). */
+export const SAMPLE_PROVIDER_API_PATH = '/sample-provider/api'
 import { z } from 'zod'
 import { packageDir } from './paths'
 
@@ -132,6 +134,7 @@ const EnvSchema = z
     OVERLOAD_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
     /** The older user center's loginByCodeAndRedirect page (inner jumps); the gateway's sample provider page by default. */
     LEGACY_USER_CENTER_URL: z.string().trim().url().optional(),
+    LEGACY_USER_CENTER_API_URL: z.string().trim().url().optional(),
     /** The address people reach this gateway at (third-party sign-in returns there); http://localhost:PORT outside production. */
     PUBLIC_URL: optionalUrl('http', 'https'),
     /** Comma-separated address prefixes a third-party sign-in may return the browser to; PUBLIC_URL's portal by default. */
@@ -224,6 +227,7 @@ const EnvSchema = z
     publicCallsPerClientPerMinute: env.PUBLIC_CALLS_PER_CLIENT_PER_MINUTE,
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
+    legacyApiUrl: env.LEGACY_USER_CENTER_API_URL ?? SAMPLE_PROVIDER_API_PATH,
     ...oauthConfig(env),
     wechatMini: {
       credentials: env.WECHAT_MINI_APPID && env.WECHAT_MINI_SECRET ? { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET } : undefined,

@@ -13,6 +13,8 @@ import { installPlatform } from './core/platform'
 import { createPlatform } from './platform'
 import { ensureOpenId } from './core/wechat'
 import { rememberJumpDes } from './core/links/des'
+import { legacyAfterLogin } from './core/legacy'
+import { onSessionChange } from './core/auth/session'
 
 const platform = createPlatform()
 installPlatform(platform)
@@ -28,6 +30,14 @@ void quickLoginFromJump(platform.system.launchQuery())
 rememberJumpDes(platform.system.launchQuery())
 // The mini-program's open id of this environment (SPEC §3), fetched once and cached, after the privacy consent.
 void ensureOpenId()
+
+// The mini-program and the native app (where push messages go) keep a session of the older user
+// center and their push binding there (SPEC §7), opened after each login in the background.
+if (platform.kind !== 'h5') {
+  onSessionChange((event) => {
+    if (event === 'login') legacyAfterLogin().catch((error: unknown) => console.warn('[legacy] no session of the older user center', error))
+  })
+}
 
 if (process.env.NODE_ENV !== 'production') {
   onError((error) => console.warn('[api]', error.code, error.message, `${error.method} ${error.path}`, error.traceId))

@@ -133,5 +133,7 @@ export const grantCode = defineCall({
     /** For an inner jump: where the browser goes with the code, and the page asked for there. */
     legacyLoginUrl: z.string(),
     redirect: z.string().nullable(),
+    /** The older user center's API (doCiamLogin, logout, push binding), for the client's old session. */
+    legacyApiUrl: z.string(),
   }),
 })

@@ -6,6 +6,7 @@ import { registerCall } from '../../lib/call-route'
 import { authOf } from '../../plugins/auth'
 import { LEGACY_APP_ID, authenticateApp, issueGrantCode, loadLegacySecret, redeemGrantCode, registerLegacyApp } from './service'
 import { type Exchanged, samplePage } from './sample-page'
+import { legacyCenterRoutes } from './legacy-center'
 
 /** The server-to-server exchange of a one-time code (documented in the README). */
 export const EXCHANGE_PATH = '/app/sso/grant/exchange'
@@ -25,9 +26,11 @@ export default async function grantRoutes(fastify: FastifyInstance) {
   const secret = loadLegacySecret(fastify.config.keysDir)
   await registerLegacyApp(fastify.db, secret)
 
+  await legacyCenterRoutes(fastify, { secret })
+
   registerCall(fastify, calls.grantCode, async (request) => {
     const issued = await issueGrantCode(fastify.db, authOf(request), request.query, fastify.now())
-    return { ...issued, legacyLoginUrl: fastify.config.legacyLoginUrl }
+    return { ...issued, legacyLoginUrl: fastify.config.legacyLoginUrl, legacyApiUrl: fastify.config.legacyApiUrl }
   })
 
   // The older system redeems a code: authenticated as an app (HTTP Basic), not signed like the portal.

@@ -3,6 +3,7 @@ import { getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { platform } from '../platform'
 import { resumeJumpDes } from '../links/des'
+import { legacyLogout } from '../legacy'
 import { clearSession, getToken, storeTokens } from '../session'
 import { clientStorage } from '../storage'
 import { toast } from '../toast'
@@ -67,6 +68,7 @@ export async function completeLogin(state: Pick<LoginState, 'accessToken' | 'ref
 }
 
 async function endSession(call: typeof wire.logout | typeof wire.signOut): Promise<void> {
+  await legacyLogout()
   if (getToken()) await request(call, undefined, { needShowToast: false })
   clearSession()
   resetUserStore()
