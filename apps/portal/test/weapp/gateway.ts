@@ -29,7 +29,8 @@ export async function startGateway(): Promise<Gateway> {
       DATA_DIR: dataDir,
       PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0',
       OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-    } as NodeJS.ProcessEnv,
+      // (types/ declares the Taro build variables on ProcessEnv; the gateway has none of them)
+    } as Record<string, string | undefined> as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines: string[] = []
