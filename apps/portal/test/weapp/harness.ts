@@ -284,12 +284,12 @@ export class MiniProgram {
    */
   private load(file: string, from?: string): unknown {
     const relative = path.posix.normalize(path.posix.join(path.posix.dirname(from ?? ''), file.endsWith('.js') ? file : `${file}.js`))
-    const cached = this.modules.get(relative)
-    if (cached) return cached.exports
     const [fromRoot, toRoot] = [from === undefined ? undefined : this.packageOf(from), this.packageOf(relative)]
     if (from !== undefined && toRoot && toRoot !== fromRoot) {
       throw new Error(`module "${relative}" is not defined: ${from} (package ${fromRoot ?? 'main'}) cannot require a file of the subpackage ${toRoot}`)
     }
+    const cached = this.modules.get(relative)
+    if (cached) return cached.exports
     const absolute = path.join(this.options.dir, relative)
     if (!fs.existsSync(absolute)) throw new Error(`module "${relative}" is not defined (required by ${from ?? 'the runtime'})`)
     const wrapper = vm.runInContext(`(function (require, module, exports) {${fs.readFileSync(absolute, 'utf8')}\n})`, this.context, {
