@@ -1,9 +1,12 @@
+// @vitest-environment jsdom
+// (jsdom is the view layer's: view.ts draws pages in it; the app itself runs in the harness's context.)
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROUTES } from '@ess/contract/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGateway, type Gateway } from './gateway'
 import { MiniProgram, rootOf, textOf } from './harness'
+import { drawPage } from './view'
 
 /**
  * The built mini-program (dist/weapp, `npm run test:weapp` builds it) run headless against the real
@@ -52,6 +55,13 @@ describe('the mini-program build runs (issue 17)', () => {
     expect(cmsCalls().length).toBeGreaterThan(0)
     expect(cmsCalls().every((call) => call.status === 200)).toBe(true)
     expect(mp.errors).toEqual([])
+  })
+
+  it("draws the home view with WeChat's template compiler (wcc) and j-component from the page's data", () => {
+    const view = drawPage(DIST, mp.currentPage)
+    for (const expected of HOME_TEXTS) expect(view.textContent).toContain(expected)
+    expect(view.querySelectorAll('wx-view').length).toBeGreaterThan(20)
+    expect(view.querySelectorAll('wx-image').length).toBeGreaterThan(0)
   })
 
   it('taps the tabs: services renders its floors, my account opens, home comes back as it was', async () => {

@@ -14,15 +14,19 @@
  *   100 ms, storage keeps nothing, navigation does nothing). It runs the component's JS with
  *   Node's `require` in the test's own global scope next to a jsdom DOM, so a page that reads
  *   `window`, `self` or `process` would pass there and fail on a phone. A Taro page is a `Page()`
- *   whose view is Taro's recursive template fed by `setData` paths (`root.cn.0.cn.1…`), so
- *   j-component can at best draw a page's view from data the logic produced; it cannot run the page.
+ *   whose view is Taro's recursive template fed by `setData` paths (`root.cn.0.cn.1…`): j-component
+ *   cannot run the page, but it does draw the view from the data the logic produced, with the
+ *   templates compiled by wcc (base.wxml's dynamic `<template is>` and utils.wxs included; Taro's
+ *   `comp` for trees deeper than 15 levels left out) — view.ts, used by app.test.ts. Drawing the home
+ *   page, wcc's runtime logs "Template `tmpl_0_i` not found" twice while the text drawn is complete
+ *   (not explained yet).
  * - miniprogram-ci 2.1: `analyseCode` and `checkCodeQuality` work offline (with any private key,
  *   never used): WeChat's own file list per package and its size rules (PACKAGE_SIZE_LIMIT with
  *   the per-package sizes, CONTAINS_OTHER_PKG_JS: a main-package file only subpackages use). Those
  *   rules see files, not the modules inside a chunk: zod inside vendors.js is "used by the main
  *   package" to them. `getCompiledResult`, `preview` and `upload` call WeChat's servers (they fail
  *   here with ENOTFOUND): no offline compile through it.
- * So this file is the part those tools do not have: the app and page lifecycles and the page stack
+ * So this file is the part those tools do not have (the logic layer): the app and page lifecycles, the page stack
  * (WeChat's navigation rules, tab pages kept alive), `wx.request` as real HTTP, storage, taps
  * (WeChat's bubbling through the templates' `bindtap`/`catchtap`), in a V8 context holding only
  * the globals of WeChat's logic layer (no window, document, self, process, URL or TextEncoder).
