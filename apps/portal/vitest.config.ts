@@ -1,6 +1,6 @@
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type UserConfig } from 'vitest/config'
+import { configDefaults, defineConfig, type UserConfig } from 'vitest/config'
 
 /**
  * Unit tests run the H5 flavour of the app in jsdom (GUIDE §2): Taro's build flags are defined,
@@ -62,6 +62,8 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
+    // The mini-program checks run on their own (vitest.weapp.config.ts, `npm run test:weapp`).
+    exclude: [...configDefaults.exclude, 'test/weapp/**'],
     css: false,
     server: {
       deps: {

@@ -7,6 +7,7 @@ import pkg from '../package.json'
 import devConfig from './dev'
 import { type ModuleShape, assertStartUpChunks, shapeOf, startUpSet } from './start-up-set'
 import prodConfig from './prod'
+import { subPackageChunks } from './sub-package-chunks'
 
 /**
  * Taro 4 build config (vite runner). GUIDE §2: designWidth 375 for @nutui files and 750 for ours,
@@ -195,6 +196,25 @@ const sideEffectFree = {
 }
 
 /**
+ * jsencrypt 3.4+ seeds its random pool with `typeof window !== 'undefined' && self.crypto…`. In the
+ * mini-program Taro turns `window` into its own window object, always defined, while the logic
+ * layer has no `self`: loading vendors.js threw "self is not defined" before App() ran (found by
+ * test/weapp). The check is made on `self` itself, so the pool falls back to Math.random there.
+ */
+const JSENCRYPT_RNG = /[\\/]node_modules[\\/]jsencrypt[\\/]lib[\\/]lib[\\/]jsbn[\\/]rng\.js$/
+const jsencryptWithoutSelf = {
+  name: 'ess:jsencrypt-without-self',
+  apply: 'build' as const,
+  enforce: 'pre' as const,
+  transform(code: string, id: string) {
+    if (!JSENCRYPT_RNG.test(id.split('?')[0])) return null
+    const guarded = code.replaceAll("typeof window !== 'undefined'", "typeof self !== 'undefined'")
+    if (guarded === code) throw new Error(`${id}: the window check this build rewrites is gone; look at the jsencrypt update`)
+    return { code: guarded, map: null }
+  },
+}
+
+/**
  * The H5 dev server on Preact: Taro's preset excludes `preact` from Vite's dependency optimiser
  * while @preact/preset-vite includes it, and esbuild refuses an entry point that is also external.
  * Preact is left to the optimiser (the production build does not use it).
@@ -248,7 +268,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [sideEffectFree, startUpChunks(), preactDevServer] : [],
+      vitePlugins: taroEnv === 'h5' ? [sideEffectFree, startUpChunks(), preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
     },
     sass: {},
     mini: {

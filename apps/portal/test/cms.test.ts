@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { userStore } from '../src/core/auth/user-store'
 import { floorsOf, loadFloors, resetFloors } from '../src/core/cms/floors'
-import { externalUrl, linkTarget, openLinkItem } from '../src/core/links/click'
+import { externalUrl, linkTarget, openLinkItem, parseQuery } from '../src/core/links/click'
 import { claimAutoJump, innerJump, legacyJumpUrl } from '../src/core/links/jump'
 import { safeWebviewUrl } from '../src/core/links/webview'
 import { localeStore } from '../src/i18n/store'
@@ -195,5 +195,15 @@ describe('web-view addresses', () => {
     for (const bad of ['http://a.example.com', 'javascript:alert(1)', 'data:text/html,x', 'https://user:pw@a.example.com', '//evil.example.com', 'not a url', undefined]) {
       expect(safeWebviewUrl(bad)).toBeNull()
     }
+  })
+})
+
+describe('parseQuery (link queries without URLSearchParams, which the mini-program only has as a non-iterable stand-in)', () => {
+  it('reads a query as URLSearchParams does', () => {
+    for (const search of ['', 'id=si-base-2026', 'a=1&b=two%20words&c=x+y', 'flag&empty=&=v', 'dup=1&dup=2', 'u=%E5%91%98%E5%B7%A5']) {
+      expect(parseQuery(search), search).toEqual(Object.fromEntries(new URLSearchParams(search)))
+    }
+    // Unlike URLSearchParams (which puts U+FFFD in), a broken escape stays as written.
+    expect(parseQuery('bad=%E4%ZZ')).toEqual({ bad: '%E4%ZZ' })
   })
 })

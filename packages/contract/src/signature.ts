@@ -1,6 +1,6 @@
 import { hmac } from '@noble/hashes/hmac'
 import { sha256 } from '@noble/hashes/sha256'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
+import { bytesToHex } from '@noble/hashes/utils'
 import { PORTAL_APP_ID, SIGNATURE_WINDOW_MS } from './constants'
 
 /**
@@ -98,8 +98,33 @@ export function buildQuery(params: Record<string, unknown> | undefined): string 
     .join('&')
 }
 
+/**
+ * UTF-8 bytes of a string, as TextEncoder gives them (a lone surrogate becomes U+FFFD), without
+ * TextEncoder: the mini-program's logic layer has none, and @noble/hashes' utf8ToBytes calls it
+ * (every signed call of the mini-program threw before it was sent; found by apps/portal/test/weapp).
+ */
+export function utf8Bytes(text: string): Uint8Array {
+  const out: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i)
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1)
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00)
+        i++
+      }
+    }
+    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd
+    if (code < 0x80) out.push(code)
+    else if (code < 0x800) out.push(0xc0 | (code >> 6), 0x80 | (code & 0x3f))
+    else if (code < 0x10000) out.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f))
+    else out.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f))
+  }
+  return Uint8Array.from(out)
+}
+
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)))
+  return bytesToHex(sha256(utf8Bytes(text)))
 }
 
 export interface SignInput {
@@ -129,7 +154,7 @@ export interface SignatureHashes {
 
 const JS_HASHES: SignatureHashes = {
   sha256Hex,
-  hmacSha256Hex: (key, text) => bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(text))),
+  hmacSha256Hex: (key, text) => bytesToHex(hmac(sha256, utf8Bytes(key), utf8Bytes(text))),
 }
 
 export function canonicalString(input: SignInput, hashes: SignatureHashes = JS_HASHES): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { canonicalQuery, buildQuery, signHeaders, signRequest, verifySignature, HEADERS, UNSIGNED_PAYLOAD, SIGNATURE_WINDOW_MS } from '../src'
+import { utf8Bytes } from '../src/signature'
 
 const now = 1_790_000_000_000
 function signed(over: Partial<Record<string, string>> = {}, body = '{"a":1}') {
@@ -109,5 +110,18 @@ describe('signature', () => {
   })
   it('no app key → no signature', () => {
     expect(signRequest({ ...signed().base, appId: 'nope' })).toBeUndefined()
+  })
+})
+
+describe('utf8Bytes (the signature without TextEncoder, which the mini-program lacks)', () => {
+  it('encodes as TextEncoder does, lone surrogates included', () => {
+    for (const text of ['', 'abc', 'é', '员工服务', '😀 a🎉b', 'x\ud800y', '\udc00', 'end\ud83d']) {
+      expect([...utf8Bytes(text)], JSON.stringify(text)).toEqual([...new TextEncoder().encode(text)])
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect([...utf8Bytes(text)]).toEqual([...new TextEncoder().encode(text)])
+      }),
+    )
   })
 })

@@ -243,6 +243,9 @@ export async function request<C extends Wire>(
   try {
     return (await attempt(call, input)).result
   } catch (first) {
+    // Not a refusal nor a transport failure of the call (those carry its context): a fault of the
+    // client itself, thrown as it is rather than shown as a refusal.
+    if (!(first as { ctx?: CallContext }).ctx) throw first
     let error = first as RequestError & { ctx: CallContext }
     if (isSessionInvalid(error) && sentToken && call.path !== wire.refreshToken.path) {
       // The session may have changed while the call was out: a newer token is tried as is; one

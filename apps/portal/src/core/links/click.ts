@@ -50,9 +50,32 @@ export function linkTarget(item: LinkItem): LinkTarget | null {
   if (link.startsWith('/')) {
     const [path, search = ''] = link.slice(1).split('?')
     if (!isRoutePath(path)) return null
-    return { route: path, query: Object.fromEntries(new URLSearchParams(search)) }
+    return { route: path, query: parseQuery(search) }
   }
   return null
+}
+
+/**
+ * The pairs of a query string, read as URLSearchParams reads them ('+' is a space, the last of a
+ * repeated key wins), except that a broken escape is kept as written. Not through URLSearchParams: in the mini-program that is Taro's stand-in,
+ * which cannot be iterated (a tap on a home floor link threw there; test/weapp found it).
+ */
+export function parseQuery(search: string): Record<string, string> {
+  const decode = (text: string) => {
+    const spaced = text.replace(/\+/g, ' ')
+    try {
+      return decodeURIComponent(spaced)
+    } catch {
+      return spaced
+    }
+  }
+  const query: Record<string, string> = {}
+  for (const pair of search.split('&')) {
+    if (!pair) continue
+    const eq = pair.indexOf('=')
+    query[decode(eq < 0 ? pair : pair.slice(0, eq))] = decode(eq < 0 ? '' : pair.slice(eq + 1))
+  }
+  return query
 }
 
 /**

@@ -1,83 +1,20 @@
-import { Button } from '@nutui/nutui-react-taro'
-import { Button as NativeButton, View } from '@tarojs/components'
-import { type AppAgreement, ruleMessage } from '@ess/contract/wire'
 import { useRouter } from '@tarojs/taro'
-import { useState } from 'react'
-import { AgreementCheck, AuthHero } from '@/components/auth-form'
-import { LoginPanel } from '@/components/auth-form/login-panel'
+// Relative on purpose: Taro's platform suffix swaps in login-route.weapp.tsx for relative paths only.
+import { LoginRoute } from '../../components/auth-form/login-route'
 import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
-import { miniLoginEntryShown, openLoginScreen } from '@/core/auth/entry'
-import { loginByWechatPhone } from '@/core/auth/login'
-import { toast } from '@/core/toast'
-import { useI18n } from '@/i18n'
 import './index.scss'
 
 /**
  * The mini-program login entry: WeChat's phone-number quick sign-in (once the agreements are
  * ticked), phone login, or the other ways (login-type). On the web and in the native webview the
- * route shows the login screen itself.
+ * route shows the login screen itself (components/auth-form/login-route).
  */
 export default function LoginPage() {
-  const { t, locale } = useI18n()
   const { params } = useRouter()
-  const [agreed, setAgreed] = useState(false)
-  const [agreements, setAgreements] = useState<AppAgreement[]>([])
-  const [needsAgreement, setNeedsAgreement] = useState(false)
-  const [busy, setBusy] = useState(false)
-  if (!miniLoginEntryShown()) {
-    // The web has no separate entry: this route is the login screen itself.
-    return (
-      <PageFrame route="pages/login/index" className="auth-page">
-        <LoginPanel params={params} />
-      </PageFrame>
-    )
-  }
-
-  const onPhone = async (code: string | undefined) => {
-    if (!code) return void toast(t.auth.wechatPhoneDenied)
-    setBusy(true)
-    try {
-      await loginByWechatPhone({ phoneCode: code, agreementIds: agreements.map((a) => a.agreementId) }, { returnUrl: params.returnUrl })
-      toast(t.auth.loggedIn, { icon: 'success' })
-    } catch {
-      /* toasted */
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
     <PageFrame route="pages/login/index" className="auth-page">
-      <AuthHero title={t.auth.miniTitle} subtitle={t.auth.miniSubtitle} />
-      <View className="mini-login">
-        {/* WeChat opens its phone-number sheet on the tap itself: the button asks for it only once the agreements are ticked. */}
-        <NativeButton
-          className={`mini-login__wechat${busy ? ' mini-login__wechat--busy' : ''}`}
-          openType={agreed && !busy ? 'getPhoneNumber' : undefined}
-          disabled={busy}
-          data-testid="wechat-phone-login"
-          onGetPhoneNumber={(event) => void onPhone((event.detail as { code?: string }).code)}
-          onClick={() => !agreed && setNeedsAgreement(true)}
-        >
-          {t.auth.wechatPhoneLogin}
-        </NativeButton>
-        <Button className="mini-login__other" type="primary" block shape="round" size="large" fill="outline" data-testid="phone-login" onClick={() => void openLoginScreen({ type: 'code' })}>
-          {t.auth.phoneLogin}
-        </Button>
-        <Button className="mini-login__other" block shape="round" size="large" fill="none" data-testid="other-login" onClick={() => void openLoginScreen()}>
-          {t.auth.otherLogin}
-        </Button>
-        <AgreementCheck
-          checked={agreed}
-          onChange={(value) => {
-            setAgreed(value)
-            if (value) setNeedsAgreement(false)
-          }}
-          onAgreements={setAgreements}
-          error={needsAgreement ? ruleMessage('agreement.required', locale) : undefined}
-        />
-      </View>
+      <LoginRoute params={params} />
     </PageFrame>
   )
 }

@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { MiniProgram } from './harness'
+
+/** The harness itself, on a small hand-written mini-program: it must see what WeChat would refuse. */
+const dir = fs.mkdtempSync(path.join(tmpdir(), 'ess-harness-'))
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+  fs.writeFileSync(path.join(dir, file), text)
+}
+write(
+  'app.json',
+  JSON.stringify({
+    pages: ['pages/home/index', 'pages/tab/index', 'pages/broken/index'],
+    subPackages: [
+      { root: 'packages/a', pages: ['page'] },
+      { root: 'packages/b', pages: ['page'] },
+    ],
+    tabBar: { list: [{ pagePath: 'pages/home/index', text: 'Home' }, { pagePath: 'pages/tab/index', text: 'Tab' }] },
+  }),
+)
+write('base.wxml', '<template name="tmpl_0_1">\n  <view bindtap="eh" id="{{i.sid}}"></view>\n</template>\n')
+write(
+  'app.js',
+  `App({ onLaunch() { this.globals = ['window', 'document', 'self', 'process', 'TextEncoder', 'URL', 'wx', 'getApp'].filter((n) => typeof globalThis[n] !== 'undefined') } })`,
+)
+const page = (body: string) => `Page({ data: { root: { cn: [] } }, ${body} })`
+write('pages/home/index.js', page(`onLoad() { this.setData({ 'root.cn[0]': { nn: '1', sid: 'go', cn: [{ v: 'Open A' }] } }) }, eh(e) { wx.navigateTo({ url: '/packages/a/page?x=1' }) }, shows: 0, onShow() { this.shows++ }`))
+write('pages/tab/index.js', page(''))
+write('pages/broken/index.js', page(`onLoad() { console.error('shown to the console'); setTimeout(() => { throw new Error('late failure') }, 5); throw new Error('load failure') }`))
+write('packages/a/page.js', page(`onLoad(q) { this.query = q }`))
+write('packages/b/page.js', `require('../a/page.js'); ${page('')}`)
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+describe('the harness (test/weapp/harness.ts)', () => {
+  it("offers the logic layer's globals only", async () => {
+    const mp = new MiniProgram({ dir, hosts: {} })
+    await mp.launch()
+    expect(mp.app?.globals).toEqual(['wx', 'getApp'])
+    mp.close()
+  })
+
+  it('reports what is thrown, also later in a timer, and console.error', async () => {
+    const mp = new MiniProgram({ dir, hosts: {} })
+    await mp.launch()
+    await mp.reLaunch('/pages/broken/index')
+    expect(mp.errors.map((e) => e.split('\n')[0])).toEqual(['console.error: shown to the console', 'thrown: load failure', 'thrown: late failure'])
+    mp.close()
+  })
+
+  it("follows WeChat's navigation: taps bubble to bindtap, tab pages stay alive, no require across subpackages", async () => {
+    const mp = new MiniProgram({ dir, hosts: {} })
+    await mp.launch()
+    const home = mp.currentPage
+    await mp.tapText('Open A')
+    expect(mp.stack.map((p) => p.route)).toEqual(['pages/home/index', 'packages/a/page'])
+    expect(mp.currentPage.query).toEqual({ x: '1' })
+    await mp.tapTab(1)
+    expect(mp.stack.map((p) => p.route)).toEqual(['pages/tab/index'])
+    expect(await mp.tapTab(0)).toBe(home)
+    expect(home.shows).toBe(2) // launch, then back from the other tab
+    expect(mp.errors).toEqual([])
+    await expect(mp.reLaunch('/packages/b/page')).rejects.toThrow('cannot require a file of the subpackage packages/a')
+    mp.close()
+  })
+})
