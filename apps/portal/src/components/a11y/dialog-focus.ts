@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react'
+
+const FOCUSABLE = '[tabindex]:not([tabindex="-1"]), input:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]'
+
+export interface DialogFocusOptions {
+  /** The dialog's accessible name, when the element does not carry one. */
+  label?: string
+  /** Escape closes the dialog. */
+  onEscape?: () => void
+}
+
+/**
+ * Keyboard and screen-reader focus for a modal shown over the page (the web build; the
+ * mini-program's own file does nothing, its screen reader follows its modals itself): when `open`,
+ * the element matching `selector` is announced as a modal dialog and takes focus, Tab and
+ * Shift+Tab stay inside it, Escape closes it when asked; when it closes, focus goes back to the
+ * control that opened it.
+ */
+export function useDialogFocus(open: boolean, selector: string, options: DialogFocusOptions = {}): void {
+  // The latest options, without re-running the effect (callers pass new functions each render).
+  const latest = useRef(options)
+  latest.current = options
+  useEffect(() => {
+    if (!open || typeof document === 'undefined') return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    let dialog: HTMLElement | null = null
+    // The dialog mounts with this render (NutUI's popups after a transition frame): look a few times.
+    let tries = 0
+    const find = () => {
+      dialog = document.querySelector<HTMLElement>(selector)
+      if (!dialog) {
+        if (++tries < 20) timer = setTimeout(find, 25)
+        return
+      }
+      dialog.setAttribute('role', 'dialog')
+      dialog.setAttribute('aria-modal', 'true')
+      const label = latest.current.label
+      if (label && !dialog.hasAttribute('aria-label')) dialog.setAttribute('aria-label', label)
+      if (!dialog.hasAttribute('tabindex')) dialog.setAttribute('tabindex', '-1')
+      if (!dialog.contains(document.activeElement)) dialog.focus()
+    }
+    let timer = setTimeout(find, 0)
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!dialog) return
+      const onEscape = latest.current.onEscape
+      if (event.key === 'Escape' && onEscape) {
+        event.preventDefault()
+        onEscape()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null)
+      if (!items.length) {
+        event.preventDefault()
+        dialog.focus()
+        return
+      }
+      const first = items[0]
+      const last = items[items.length - 1]
+      const active = document.activeElement
+      if (event.shiftKey && (active === first || active === dialog || !dialog.contains(active))) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+        event.preventDefault()
+        first.focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown, true)
+    return () => {
+      clearTimeout(timer)
+      document.removeEventListener('keydown', onKeyDown, true)
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [open, selector])
+}
