@@ -5,49 +5,45 @@ const FOCUSABLE = '[tabindex]:not([tabindex="-1"]), input:not([disabled]), texta
 export interface DialogFocusOptions {
   /** The dialog's accessible name, when the element does not carry one. */
   label?: string
-  /** Escape closes the dialog. */
-  onEscape?: () => void
 }
 
 /**
  * Keyboard and screen-reader focus for a modal shown over the page (the web build; the
  * mini-program's own file does nothing, its screen reader follows its modals itself): when `open`,
  * the element matching `selector` is announced as a modal dialog and takes focus, Tab and
- * Shift+Tab stay inside it, Escape closes it when asked; when it closes, focus goes back to the
- * control that opened it.
+ * Shift+Tab stay inside it; when it closes, focus goes back to the control that opened it.
+ * (Escape is not wired yet: closing NutUI's popup from it left an empty popup shell on screen in a
+ * browser test, not understood yet.)
  */
 export function useDialogFocus(open: boolean, selector: string, options: DialogFocusOptions = {}): void {
-  // The latest options, without re-running the effect (callers pass new functions each render).
+  // The latest options, without re-running the effect.
   const latest = useRef(options)
   latest.current = options
   useEffect(() => {
     if (!open || typeof document === 'undefined') return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    let dialog: HTMLElement | null = null
-    // The dialog mounts with this render (NutUI's popups after a transition frame): look a few times.
+    const current = () => document.querySelector<HTMLElement>(selector)
+    // The dialog mounts with this render, and NutUI's popups may swap its node during their entering
+    // transition (focus then falls back to the page): for a moment, whenever focus is nowhere, it is
+    // put (back) on the dialog.
     let tries = 0
-    const find = () => {
-      dialog = document.querySelector<HTMLElement>(selector)
-      if (!dialog) {
-        if (++tries < 20) timer = setTimeout(find, 25)
-        return
+    const settle = () => {
+      const dialog = current()
+      if (dialog) {
+        dialog.setAttribute('role', 'dialog')
+        dialog.setAttribute('aria-modal', 'true')
+        const label = latest.current.label
+        if (label && !dialog.hasAttribute('aria-label')) dialog.setAttribute('aria-label', label)
+        if (!dialog.hasAttribute('tabindex')) dialog.setAttribute('tabindex', '-1')
+        const active = document.activeElement
+        if (!dialog.contains(active) && (!active || active === document.body || active === opener)) dialog.focus()
       }
-      dialog.setAttribute('role', 'dialog')
-      dialog.setAttribute('aria-modal', 'true')
-      const label = latest.current.label
-      if (label && !dialog.hasAttribute('aria-label')) dialog.setAttribute('aria-label', label)
-      if (!dialog.hasAttribute('tabindex')) dialog.setAttribute('tabindex', '-1')
-      if (!dialog.contains(document.activeElement)) dialog.focus()
+      if (++tries < 24) timer = setTimeout(settle, 25)
     }
-    let timer = setTimeout(find, 0)
+    let timer = setTimeout(settle, 0)
     const onKeyDown = (event: KeyboardEvent) => {
+      const dialog = current()
       if (!dialog) return
-      const onEscape = latest.current.onEscape
-      if (event.key === 'Escape' && onEscape) {
-        event.preventDefault()
-        onEscape()
-        return
-      }
       if (event.key !== 'Tab') return
       const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null)
       if (!items.length) {

@@ -110,7 +110,7 @@ export function CodeButton({ countdownKey, onClick, busy }: { countdownKey: stri
     <View
       className={`auth-code-btn${disabled ? ' auth-code-btn--disabled' : ''}`}
       {...pressable(() => !disabled && onClick())}
-      aria-disabled={disabled}
+      aria-disabled={String(disabled)}
       data-testid="get-code"
     >
       {left > 0 ? fill(t.auth.resendIn, { seconds: left }) : t.auth.getCode}
@@ -159,7 +159,7 @@ export function AgreementCheck({
         <View
           className="auth-agree__box"
           {...pressable(() => onChange(!checked), 'checkbox')}
-          aria-checked={checked}
+          aria-checked={String(checked)}
           aria-label={prefix ?? t.auth.agreePrefix}
           data-testid="agree"
         >
@@ -196,7 +196,7 @@ export function Segmented<K extends string>({
           key={o.key}
           className={`auth-tabs__item${o.key === value ? ' auth-tabs__item--active' : ''}`}
           {...pressable(() => onChange(o.key), 'tab')}
-          aria-selected={o.key === value}
+          aria-selected={String(o.key === value)}
           data-testid={`tab-${o.key}`}
         >
           <Text>{o.label}</Text>

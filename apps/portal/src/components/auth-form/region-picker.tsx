@@ -34,7 +34,7 @@ export function RegionPicker({ value, onChange }: { value: string; onChange: (re
   const regions = usePhoneRegions()
   const [open, setOpen] = useState(false)
   const current = regions.find((r) => r.value === value) ?? CHINA
-  useDialogFocus(open, '.region-popup', { label: t.auth.regionTitle, onEscape: () => setOpen(false) })
+  useDialogFocus(open, '.region-popup', { label: t.auth.regionTitle })
   return (
     <>
       <View className="auth-region" {...pressable(() => setOpen(true))} aria-label={`${t.auth.region} ${current.dialCode ?? ''}`} data-testid="region">
@@ -51,7 +51,7 @@ export function RegionPicker({ value, onChange }: { value: string; onChange: (re
                 onChange(r.value)
                 setOpen(false)
               }, 'option')}
-              aria-selected={r.value === value}
+              aria-selected={String(r.value === value)}
             >
               <Text>{r.label}</Text>
               <Text className="region-list__code">{r.dialCode}</Text>

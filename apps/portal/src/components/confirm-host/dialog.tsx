@@ -35,10 +35,7 @@ function ConfirmContent({ request }: { request: ConfirmRequest }) {
 /** The global confirm dialog (core/confirm) showing one request: NutUI's Dialog with our content. */
 export function ConfirmDialog({ request: current }: { request: ConfirmRequest }) {
   const { t } = useI18n()
-  useDialogFocus(true, '.confirm-host', {
-    label: current.title ?? current.message,
-    onEscape: current.showCancel === false ? undefined : () => settleConfirm(false),
-  })
+  useDialogFocus(true, '.confirm-host', { label: current.title ?? current.message })
   return (
     <Dialog
       className="confirm-host"

@@ -31,7 +31,7 @@ export function ListRow({ title, icon, extra, end = 'arrow', onClick, testId, ro
       hoverClass="list-row--pressed"
       {...(onClick ? pressable(onClick, role) : { role })}
       data-testid={testId}
-      aria-checked={role === 'radio' ? !!checked : undefined}
+      aria-checked={role === 'radio' ? String(!!checked) : undefined}
     >
       {icon && <View className="list-row__icon">{icon}</View>}
       <Text className="list-row__title">{title}</Text>

@@ -13,7 +13,7 @@ export function PeriodTabs({ value, onChange }: { value: PrivacyPeriod; onChange
         <View
           key={period}
           {...pressable(() => onChange(period), 'tab')}
-          aria-selected={period === value}
+          aria-selected={String(period === value)}
           data-testid={`period-${period}`}
           className={`me-tab${period === value ? ' me-tab--active' : ''}`}
         >

@@ -23,7 +23,7 @@ export function EditPopup({ field, onClose, onSave }: { field: EditField | null;
   const [value, setValue] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
-  useDialogFocus(!!field, '.pi-edit', { onEscape: onClose })
+  useDialogFocus(!!field, '.pi-edit')
   useEffect(() => {
     setValue(field?.value ?? '')
     setError(undefined)

@@ -225,7 +225,7 @@ export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProp
           aria-valuemin={0}
           aria-valuemax={captcha ? captcha.width - captcha.pieceWidth : 0}
           aria-valuenow={Math.round(x)}
-          aria-busy={busy}
+          aria-busy={String(busy)}
           style={{ left: captcha ? pct(x, captcha.width) : '0' }}
           onTouchStart={(e) => begin(...pointOf(touchesOf(e).touches?.[0]))}
           onTouchMove={(e) => move(...pointOf(touchesOf(e).touches?.[0]))}
@@ -249,7 +249,7 @@ export interface CaptchaPopupProps {
 /** The puzzle in a popup, shown when a code is requested or a password login is submitted. */
 export function CaptchaPopup({ visible, onClose, onPass }: CaptchaPopupProps) {
   const { t } = useI18n()
-  useDialogFocus(visible, '.captcha-popup__body', { onEscape: onClose })
+  useDialogFocus(visible, '.captcha-popup__body')
   return (
     <Popup visible={visible} position="center" round closeOnOverlayClick onClose={onClose} className="captcha-popup" destroyOnClose>
       {visible && (

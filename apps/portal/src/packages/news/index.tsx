@@ -27,7 +27,7 @@ export default function NewsPage() {
               <View
                 key={c.code}
                 {...pressable(() => setActive(c.code), 'tab')}
-                aria-selected={c === current}
+                aria-selected={String(c === current)}
                 data-testid={`news-tab-${c.code}`}
                 className={`news-tabs__tab${c === current ? ' news-tabs__tab--active' : ''}`}
               >

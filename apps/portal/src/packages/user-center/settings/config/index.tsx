@@ -47,7 +47,7 @@ export default function UserCenterSettingsConfigPage() {
               className={`display-swatch${preset === color ? ' display-swatch--active' : ''}`}
               style={{ background: preset }}
               {...pressable(() => setThemeColor(preset), 'radio')}
-              aria-checked={preset === color}
+              aria-checked={String(preset === color)}
               aria-label={preset}
               data-testid={`swatch-${preset.slice(1)}`}
             >
@@ -86,7 +86,7 @@ export default function UserCenterSettingsConfigPage() {
             <View
               key={size}
               {...pressable(() => setTextSize(size), 'radio')}
-              aria-checked={size === textSize}
+              aria-checked={String(size === textSize)}
               data-testid={`size-${size}`}
               className={`me-tab${size === textSize ? ' me-tab--active' : ''}`}
             >
