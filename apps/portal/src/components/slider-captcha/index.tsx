@@ -222,9 +222,10 @@ export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProp
           data-testid="captcha-handle"
           role="slider"
           aria-label={t.captcha.handleLabel}
-          aria-valuemin={0}
-          aria-valuemax={captcha ? captcha.width - captcha.pieceWidth : 0}
-          aria-valuenow={Math.round(x)}
+          // Strings: the web build writes a number or boolean aria-* value once and never updates it.
+          aria-valuemin="0"
+          aria-valuemax={String(captcha ? captcha.width - captcha.pieceWidth : 0)}
+          aria-valuenow={String(Math.round(x))}
           aria-busy={String(busy)}
           style={{ left: captcha ? pct(x, captcha.width) : '0' }}
           onTouchStart={(e) => begin(...pointOf(touchesOf(e).touches?.[0]))}
