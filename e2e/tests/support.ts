@@ -39,6 +39,8 @@ export function watchErrors(page: Page, allowRefusals: readonly string[] = []): 
 /** Starts the page in a language, as a returning user who picked it would (stored `locale-lang`). */
 export async function useLocale(page: Page, locale: Locale) {
   await page.addInitScript((l) => {
+    // (Not on about:blank, which has no storage.)
+    if (location.protocol !== 'http:' && location.protocol !== 'https:') return
     if (!sessionStorage.getItem('e2e-locale-set')) {
       localStorage.setItem('locale-lang', l)
       sessionStorage.setItem('e2e-locale-set', '1')
@@ -50,6 +52,7 @@ export async function useLocale(page: Page, locale: Locale) {
 export async function visitor(page: Page, locale: Locale) {
   await useLocale(page, locale)
   await page.addInitScript(() => {
+    if (location.protocol !== 'http:' && location.protocol !== 'https:') return
     if (!sessionStorage.getItem('e2e-consent-set')) {
       localStorage.setItem('user-agreed-privacy', '1')
       sessionStorage.setItem('e2e-consent-set', '1')
