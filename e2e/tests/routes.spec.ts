@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { LOCALES, ROUTES, type RoutePath } from '@ess/contract'
-import { expectRoute, useLocale, watchErrors } from './support'
+import { expectRoute, seriousA11yViolations, signInVerified, useLocale, watchErrors } from './support'
 
 /**
  * Pages a visitor is sent away from: the ones only a logged-in user may see go to the login page
@@ -38,7 +38,15 @@ const REDIRECTED: Partial<Record<RoutePath, RoutePath>> = {
   'packages/safety/receptPasswd': 'packages/safety/findPasswd',
 }
 
-// SPEC §2: every route opens by its hash URL, in both languages, with no console error.
+/** Where a signed-in, verified user lands: the recovery steps without their ticket, and the web-view without an address. */
+const REDIRECTED_SIGNED_IN: Partial<Record<RoutePath, RoutePath>> = {
+  'packages/safety/accountInfo4FindPwd': 'packages/safety/findPasswd',
+  'packages/safety/receptPasswd': 'packages/safety/findPasswd',
+  'packages/webview/index': 'packages/error/thirdPartAddress',
+}
+
+// SPEC §2: every route opens by its hash URL, in both languages, with no console error; and
+// (issue 18) no serious or critical accessibility violation (axe-core, WCAG 2.1 A and AA).
 for (const locale of LOCALES) {
   test.describe(`all ${ROUTES.length} routes in ${locale}`, () => {
     for (const route of ROUTES) {
@@ -48,8 +56,26 @@ for (const locale of LOCALES) {
         await page.goto(`/#/${route}`)
         await expectRoute(page, REDIRECTED[route] ?? route, locale)
         await expect(page.locator('html')).toHaveAttribute('lang', locale)
+        expect(await seriousA11yViolations(page)).toEqual([])
         expect(errors).toEqual([])
       })
     }
+  })
+
+  // The same for a signed-in, real-name-verified user: one test walking all the routes in one page.
+  test(`all ${ROUTES.length} routes signed in and verified, accessible (${locale})`, async ({ page }) => {
+    test.setTimeout(600_000)
+    const errors = watchErrors(page, ['IMAGE_CAPTCHA_FAILED'])
+    await signInVerified(page, locale)
+    const found: string[] = []
+    for (const route of ROUTES) {
+      // A fresh load per route, as a link opened from outside would be.
+      await page.goto('about:blank')
+      await page.goto(`/#/${route}`)
+      await expectRoute(page, REDIRECTED_SIGNED_IN[route] ?? route, locale)
+      for (const violation of await seriousA11yViolations(page)) found.push(`${route}: ${violation}`)
+    }
+    expect(found).toEqual([])
+    expect(errors).toEqual([])
   })
 }

@@ -21,7 +21,8 @@ export default defineAppConfig({
     backgroundTextStyle: 'dark',
   },
   tabBar: {
-    color: '#86909c',
+    // AA contrast on white (the tab labels are small).
+    color: '#646e7a',
     selectedColor: BRAND.primary,
     backgroundColor: '#ffffff',
     borderStyle: 'white',

@@ -86,4 +86,43 @@ describe('slider puzzle', () => {
     expect(screen.getByTestId('slider-captcha').dataset.status).toBe('idle')
     expect(onPass).not.toHaveBeenCalled()
   })
+
+  it('is solved from the keyboard: arrow keys move the piece (faster while held), Enter drops it', async () => {
+    const { server } = installTestPlatform({}, { consent: false })
+    localeStore.setState({ locale: 'en-US' })
+    server.reply(ok(PUZZLE('p1')), ok({ captchaToken: 'tok-k', expiresIn: 120 }))
+    const onPass = vi.fn()
+    render(<SliderCaptcha onPass={onPass} resultDelayMs={0} />)
+    await act(async () => undefined)
+    const handle = screen.getByRole('slider')
+    expect(handle.getAttribute('tabindex')).toBe('0')
+    expect(document.getElementById(handle.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Or use the arrow keys to move the piece into the gap, then press Enter',
+    )
+    let t = 0
+    vi.spyOn(Date, 'now').mockImplementation(() => t)
+    // A press, then the key held (auto-repeat every 33 ms: the steps grow), one press back.
+    fireEvent.keyDown(handle, { key: 'ArrowRight' })
+    for (let i = 0; i < 12; i++) {
+      t += 33
+      fireEvent.keyDown(handle, { key: 'ArrowRight', repeat: true })
+    }
+    t += 400
+    fireEvent.keyDown(handle, { key: 'ArrowLeft' })
+    expect(screen.getByTestId('slider-captcha').dataset.status).toBe('dragging')
+    // 1, then held steps of 2, 3 … 9 and 9 four more times (81), one back: 80 background pixels.
+    expect(handle.getAttribute('aria-valuenow')).toBe('80')
+    t += 300
+    await act(async () => {
+      fireEvent.keyDown(handle, { key: 'Enter' })
+    })
+    vi.mocked(Date.now).mockRestore()
+    await act(async () => new Promise((r) => setTimeout(r, 5)))
+    const check = JSON.parse(server.requests[1].body!)
+    expect(check.x).toBe(80)
+    expect(check.trail[0]).toEqual({ x: 0, y: 0, t: 0 })
+    expect(check.trail.at(-1)).toEqual({ x: 80, y: 0, t: 33 * 12 + 400 })
+    expect(check.trail.length).toBe(15)
+    expect(onPass).toHaveBeenCalledWith('tok-k')
+  })
 })

@@ -242,6 +242,7 @@ const enUS: Dictionary = {
     close: 'Close',
     loadFailed: 'The puzzle could not be loaded, tap to retry',
     imageAlt: 'Slider puzzle picture',
+    keyboardHint: 'Or use the arrow keys to move the piece into the gap, then press Enter',
   },
   auth: {
     welcome: 'Welcome back',

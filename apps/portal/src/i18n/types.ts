@@ -218,6 +218,8 @@ export interface Dictionary {
     close: string
     loadFailed: string
     imageAlt: string
+    /** How to solve the puzzle from the keyboard (read with the handle). */
+    keyboardHint: string
   }
   auth: {
     welcome: string

@@ -242,6 +242,7 @@ const zhCN: Dictionary = {
     close: '关闭',
     loadFailed: '验证图片加载失败，点击重试',
     imageAlt: '拼图验证图片',
+    keyboardHint: '也可用方向键把拼图块移入缺口，再按回车键确认',
   },
   auth: {
     welcome: '欢迎登录',

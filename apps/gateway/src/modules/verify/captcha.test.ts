@@ -167,4 +167,19 @@ describe('trail judgement', () => {
     const still = Array.from({ length: 10 }, (_, i) => ({ x: 100, y: 0, t: i * 50 }))
     expect(judgeTrail(still, 100)).toMatchObject({ human: false })
   })
+  it('accepts the keyboard way of the portal (docs/accessibility.md): a held arrow key speeding up, then a correcting press', () => {
+    // components/slider-captcha: a press moves 1 px, each auto-repeat (every 33 ms after 500 ms) one more, up to 9.
+    const trail: TrailPoint[] = [{ x: 0, y: 0, t: 0 }, { x: 1, y: 0, t: 0 }]
+    let x = 1
+    let t = 500
+    for (let held = 1; held <= 20; held++) {
+      x += 1 + Math.min(held, 8)
+      t += 33
+      trail.push({ x, y: 0, t })
+    }
+    trail.push({ x: x - 1, y: 0, t: t + 700 })
+    expect(judgeTrail(trail, x - 1)).toEqual({ human: true })
+    // The piece put at the gap in one step is still refused.
+    expect(judgeTrail([...trail.slice(0, 8), { x: 200, y: 0, t: t + 900 }], 200)).toMatchObject({ reason: 'jump' })
+  })
 })

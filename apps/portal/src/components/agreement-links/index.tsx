@@ -2,6 +2,7 @@ import { ROUTE_PATHS, type AppAgreement, type Locale } from '@ess/contract/wire'
 import { Text } from '@tarojs/components'
 import { agreementHref, formatAgreementName, joinSegments } from '../../core/agreements'
 import { openRoute } from '../../core/navigation'
+import { pressable } from '../a11y/pressable'
 
 /**
  * The agreements as links joined by "and" / "和" (each opens its text in the web-view page),
@@ -34,7 +35,7 @@ export function AgreementLinks({
             key={segment.value.agreementId}
             className={linkClassName}
             data-testid={linkTestId}
-            onClick={() => void openRoute(ROUTE_PATHS.webview, { url: agreementHref(segment.value.agreementUrl) })}
+            {...pressable(() => void openRoute(ROUTE_PATHS.webview, { url: agreementHref(segment.value.agreementUrl) }), 'link')}
           >
             {formatAgreementName(segment.value.agreementName, locale)}
           </Text>

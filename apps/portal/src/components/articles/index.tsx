@@ -1,7 +1,9 @@
 import { ROUTE_PATHS, type ArticleBlock, type ArticleSummary } from '@ess/contract/wire'
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import { Picture } from '../a11y/picture'
 import { openRoute } from '../../core/navigation'
 import { mediaUrl } from '../../core/cms/media'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 
 
@@ -10,7 +12,7 @@ export function ArticleList({ articles }: { articles: readonly ArticleSummary[] 
   return (
     <View className="article-list">
       {articles.map((a) => (
-        <View key={a.id} className="article-list__item" role="link" data-testid={`article-${a.id}`} onClick={() => void openRoute(ROUTE_PATHS.newsDetail, { id: a.id })}>
+        <View key={a.id} className="article-list__item" {...pressable(() => void openRoute(ROUTE_PATHS.newsDetail, { id: a.id }), 'link')} data-testid={`article-${a.id}`}>
           <View className="article-list__text">
             <Text className="article-list__title">{a.title}</Text>
             <Text className="article-list__summary">{a.summary}</Text>
@@ -18,7 +20,7 @@ export function ArticleList({ articles }: { articles: readonly ArticleSummary[] 
               {a.source} · {a.publishedAt.slice(0, 10)}
             </Text>
           </View>
-          <Image className="article-list__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" />
+          <Picture className="article-list__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" alt="" />
         </View>
       ))}
     </View>
@@ -57,7 +59,7 @@ export function ArticleBody({ blocks }: { blocks: readonly ArticleBlock[] }) {
           case 'image':
             return (
               <View key={i} className="article-body__figure" style={{ paddingTop: `${(b.image.height / b.image.width) * 100}%` }}>
-                <Image className="article-body__img" src={mediaUrl(b.image.url)} mode="aspectFill" />
+                <Picture className="article-body__img" src={mediaUrl(b.image.url)} mode="aspectFill" alt={b.caption ?? ''} />
               </View>
             )
           default:

@@ -8,6 +8,7 @@ import { countdownStore, remainingSeconds } from '../../core/auth/countdown'
 import { request } from '../../core/http/request'
 import { fill, useI18n } from '../../i18n'
 import { AgreementLinks } from '../agreement-links'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 
 /** One form row: an optional leading part (region, icon), the control, a trailing part, and the inline error. */
@@ -77,10 +78,9 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
       <TextField {...props} type={shown ? 'text' : 'password'} maxLength={props.maxLength ?? 20} />
       <View
         className="auth-password__toggle"
-        role="button"
+        {...pressable(() => setShown((v) => !v))}
         aria-label={shown ? t.auth.hidePassword : t.auth.showPassword}
         data-testid={`toggle-${props.name}`}
-        onClick={() => setShown((v) => !v)}
       >
         {shown ? <Eye size={18} /> : <Marshalling size={18} />}
       </View>
@@ -109,10 +109,9 @@ export function CodeButton({ countdownKey, onClick, busy }: { countdownKey: stri
   return (
     <View
       className={`auth-code-btn${disabled ? ' auth-code-btn--disabled' : ''}`}
-      role="button"
-      aria-disabled={disabled}
+      {...pressable(() => !disabled && onClick())}
+      aria-disabled={String(disabled)}
       data-testid="get-code"
-      onClick={() => !disabled && onClick()}
     >
       {left > 0 ? fill(t.auth.resendIn, { seconds: left }) : t.auth.getCode}
     </View>
@@ -159,11 +158,10 @@ export function AgreementCheck({
       <View className="auth-agree__line">
         <View
           className="auth-agree__box"
-          role="checkbox"
-          aria-checked={checked}
+          {...pressable(() => onChange(!checked), 'checkbox')}
+          aria-checked={String(checked)}
           aria-label={prefix ?? t.auth.agreePrefix}
           data-testid="agree"
-          onClick={() => onChange(!checked)}
         >
           {checked ? <Checked size={16} color="var(--nutui-color-primary)" /> : <CheckNormal size={16} color="#c9cdd4" />}
         </View>
@@ -197,10 +195,9 @@ export function Segmented<K extends string>({
         <View
           key={o.key}
           className={`auth-tabs__item${o.key === value ? ' auth-tabs__item--active' : ''}`}
-          role="tab"
-          aria-selected={o.key === value}
+          {...pressable(() => onChange(o.key), 'tab')}
+          aria-selected={String(o.key === value)}
           data-testid={`tab-${o.key}`}
-          onClick={() => onChange(o.key)}
         >
           <Text>{o.label}</Text>
         </View>

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form'
 import { AuthHero, Segmented } from './index'
 import { AgreementRow, CodeRow, PhoneRow, SubmitButton, TextRow } from './form-rows'
 import { useCaptchaGate } from './captcha-gate'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 import { sendCode } from '../../core/auth/codes'
 import { grantPrivacyConsent } from '../../core/auth/consent'
@@ -166,11 +167,11 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
       <View className="auth-links">
         <View className="auth-links__group">
           <Text>{t.auth.noAccount}</Text>
-          <View className="auth-links__link" role="link" data-testid="to-register" onClick={() => void openRoute(ROUTE_PATHS.register)}>
+          <View className="auth-links__link" {...pressable(() => void openRoute(ROUTE_PATHS.register), 'link')} data-testid="to-register">
             {t.auth.register}
           </View>
         </View>
-        <View className="auth-links__link" role="link" data-testid="to-forgot" onClick={() => void openRoute('packages/safety/findPasswd')}>
+        <View className="auth-links__link" {...pressable(() => void openRoute('packages/safety/findPasswd'), 'link')} data-testid="to-forgot">
           {t.auth.forgotPassword}
         </View>
       </View>

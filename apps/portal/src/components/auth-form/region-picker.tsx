@@ -5,6 +5,8 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { request } from '../../core/http/request'
 import { useI18n } from '../../i18n'
+import { pressable } from '../a11y/pressable'
+import { useDialogFocus } from '../a11y/dialog-focus'
 
 const CHINA: DictItem = { value: DEFAULT_PHONE_REGION, label: '', dialCode: '+86' }
 
@@ -32,24 +34,24 @@ export function RegionPicker({ value, onChange }: { value: string; onChange: (re
   const regions = usePhoneRegions()
   const [open, setOpen] = useState(false)
   const current = regions.find((r) => r.value === value) ?? CHINA
+  useDialogFocus(open, '.region-popup', { label: t.auth.regionTitle })
   return (
     <>
-      <View className="auth-region" role="button" aria-label={`${t.auth.region} ${current.dialCode ?? ''}`} data-testid="region" onClick={() => setOpen(true)}>
+      <View className="auth-region" {...pressable(() => setOpen(true))} aria-label={`${t.auth.region} ${current.dialCode ?? ''}`} data-testid="region">
         <Text>{current.dialCode}</Text>
         <ArrowDown className="auth-region__arrow" size={10} />
       </View>
-      <Popup visible={open} position="bottom" round title={t.auth.regionTitle} closeable onClose={() => setOpen(false)}>
-        <View className="region-list" data-testid="region-list">
+      <Popup className="region-popup" visible={open} position="bottom" round title={t.auth.regionTitle} closeable onClose={() => setOpen(false)}>
+        <View className="region-list" role="listbox" aria-label={t.auth.regionTitle} data-testid="region-list">
           {regions.map((r) => (
             <View
               key={r.value}
               className={`region-list__item${r.value === value ? ' region-list__item--active' : ''}`}
-              role="option"
-              aria-selected={r.value === value}
-              onClick={() => {
+              {...pressable(() => {
                 onChange(r.value)
                 setOpen(false)
-              }}
+              }, 'option')}
+              aria-selected={String(r.value === value)}
             >
               <Text>{r.label}</Text>
               <Text className="region-list__code">{r.dialCode}</Text>

@@ -4,7 +4,9 @@ import { RichText, Text, View } from '@tarojs/components'
 import { settleConfirm, type ConfirmRequest } from '../../core/confirm'
 import { platform } from '../../core/platform'
 import { useI18n } from '../../i18n'
+import { useDialogFocus } from '../a11y/dialog-focus'
 import { AgreementsNotice } from './agreements-notice'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 
 function ConfirmContent({ request }: { request: ConfirmRequest }) {
@@ -18,10 +20,8 @@ function ConfirmContent({ request }: { request: ConfirmRequest }) {
       {body?.kind === 'servicePhone' && (
         <View
           className="confirm-host__phone"
-          role="button"
-          aria-label={`${t.errors.call} ${body.phone}`}
+          {...pressable(() => platform().system.makePhoneCall(body.phone))}
           data-testid="service-phone"
-          onClick={() => platform().system.makePhoneCall(body.phone)}
         >
           <Phone size={16} />
           <Text className="confirm-host__phone-label">{t.errors.servicePhoneLabel}</Text>
@@ -35,6 +35,7 @@ function ConfirmContent({ request }: { request: ConfirmRequest }) {
 /** The global confirm dialog (core/confirm) showing one request: NutUI's Dialog with our content. */
 export function ConfirmDialog({ request: current }: { request: ConfirmRequest }) {
   const { t } = useI18n()
+  useDialogFocus(true, '.confirm-host', { label: current.title ?? current.message })
   return (
     <Dialog
       className="confirm-host"

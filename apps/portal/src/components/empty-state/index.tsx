@@ -1,5 +1,6 @@
 import { Empty } from '@nutui/nutui-react-taro'
-import { Image, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
+import { Picture } from '../a11y/picture'
 import type { ReactNode } from 'react'
 import illustration from '../../assets/illustrations/preparing.png'
 import './index.scss'
@@ -11,7 +12,7 @@ import './index.scss'
 export function EmptyState({ title, description, actions, testId }: { title?: string; description: string; actions?: ReactNode; testId?: string }) {
   return (
     <View className="empty-state" data-testid={testId}>
-      <Empty image={<Image className="empty-state__image" src={illustration} mode="aspectFit" />} title={title} description={description} />
+      <Empty image={<Picture className="empty-state__image" src={illustration} mode="aspectFit" alt="" />} title={title} description={description} />
       {actions && <View className="empty-state__actions">{actions}</View>}
     </View>
   )

@@ -32,6 +32,7 @@ export function Carousel({ children, className, interval, vertical = false, dots
   const [drag, setDrag] = useState<number | null>(null)
   const [touching, setTouching] = useState(false)
   const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
   const [visible, setVisible] = useState(true)
 
   const go = useCallback((step: number) => {
@@ -56,7 +57,7 @@ export function Carousel({ children, className, interval, vertical = false, dots
     setPosition(trackPositionOf(0))
   }, [count])
 
-  const paused = !looping || touching || hovered || !visible
+  const paused = !looping || touching || hovered || focused || !visible
   useEffect(() => {
     if (paused) return
     const timer = setTimeout(() => go(1), interval)
@@ -80,6 +81,20 @@ export function Carousel({ children, className, interval, vertical = false, dots
     return () => {
       document.removeEventListener('visibilitychange', update)
       observer?.disconnect()
+    }
+  }, [])
+
+  // A slide's link focused from the keyboard stays on screen: autoplay pauses while focus is inside.
+  useEffect(() => {
+    const root = rootRef.current
+    if (!root) return
+    const onFocusIn = () => setFocused(true)
+    const onFocusOut = (event: FocusEvent) => setFocused(root.contains(event.relatedTarget as Node | null))
+    root.addEventListener('focusin', onFocusIn)
+    root.addEventListener('focusout', onFocusOut)
+    return () => {
+      root.removeEventListener('focusin', onFocusIn)
+      root.removeEventListener('focusout', onFocusOut)
     }
   }, [])
 
@@ -165,14 +180,20 @@ export function Carousel({ children, className, interval, vertical = false, dots
         {track.map((slide, i) => {
           const clone = looping && (i === 0 || i === track.length - 1)
           const index = looping ? indexAtTrackPosition(i, count) : i
+          const hidden = clone || (looping && index !== active)
           return (
             <div
               key={clone ? `clone-${i}` : `slide-${index}`}
+              // Slides off screen are out of the tab order too (aria-hidden alone would leave their
+              // links focusable); set as a property, which both React and Preact pass as is.
+              ref={(el) => {
+                if (el) el.inert = hidden
+              }}
               className="ess-carousel__slide"
               role={clone ? undefined : 'group'}
               aria-roledescription={clone ? undefined : 'slide'}
               aria-label={clone ? undefined : `${index + 1} / ${count}`}
-              aria-hidden={clone || (looping && index !== active) || undefined}
+              aria-hidden={hidden || undefined}
             >
               {slide}
             </div>

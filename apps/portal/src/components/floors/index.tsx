@@ -1,6 +1,8 @@
 import type { Floor, LinkItem } from '@ess/contract/wire'
 import { ArrowRight, Notice } from '@nutui/icons-react-taro'
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import { Picture } from '../a11y/picture'
+import { pressable } from '../a11y/pressable'
 import { useI18n } from '../../i18n'
 import { openLinkItem } from '../../core/links/click'
 import { ROUTE_PATHS } from '@ess/contract/wire'
@@ -25,8 +27,8 @@ function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string })
     <View className="floor-banner" style={{ paddingTop: `${ratio}%` }} data-testid="floor-banner">
       <Carousel className="floor-banner__carousel" label={t.cms.banner} interval={4000} dots>
         {floor.slides.map((slide, i) => (
-          <View key={i} className="floor-banner__slide" onClick={tap(slide.item, origin)} role="link" aria-label={slide.title}>
-            <Image className="floor-banner__image" src={mediaUrl(slide.image.url)} mode="aspectFill" />
+          <View key={i} className="floor-banner__slide" {...pressable(slide.item ? tap(slide.item, origin) : undefined, 'link')}>
+            <Picture className="floor-banner__image" src={mediaUrl(slide.image.url)} mode="aspectFill" alt="" />
             <Text className="floor-banner__title">{slide.title}</Text>
           </View>
         ))}
@@ -42,7 +44,7 @@ function NoticeFloor({ floor, origin }: { floor: FloorOf<'notice'>; origin: stri
       <Notice size={16} className="floor-notice__icon" />
       <Carousel className="floor-notice__carousel" label={t.cms.notices} interval={3500} vertical>
         {floor.messages.map((m, i) => (
-          <View key={i} className="floor-notice__text" onClick={tap(m.item, origin)}>
+          <View key={i} className="floor-notice__text" {...(m.item ? pressable(tap(m.item, origin), 'link') : {})}>
             {m.text}
           </View>
         ))}
@@ -57,9 +59,9 @@ function Grid({ floor, origin }: { floor: FloorOf<'grid'>; origin: string }) {
       {floor.title && <Text className="floor-card__title">{floor.title}</Text>}
       <View className="floor-grid" style={{ gridTemplateColumns: `repeat(${floor.columns}, 1fr)` }}>
         {floor.items.map((item) => (
-          <View key={item.id} className="floor-grid__item" role="link" aria-label={item.name} data-testid={`link-${item.id}`} onClick={tap(item, origin)}>
+          <View key={item.id} className="floor-grid__item" {...pressable(tap(item, origin), 'link')} data-testid={`link-${item.id}`}>
             <View className="floor-grid__icon">
-              {item.icon && <Image className="floor-grid__img" src={mediaUrl(item.icon)} mode="aspectFit" />}
+              {item.icon && <Picture className="floor-grid__img" src={mediaUrl(item.icon)} mode="aspectFit" alt="" />}
               {item.badge && <Text className="floor-grid__badge">{item.badge}</Text>}
             </View>
             <Text className="floor-grid__name">{item.name}</Text>
@@ -76,18 +78,18 @@ function News({ floor, origin }: { floor: FloorOf<'news'>; origin: string }) {
     <View className="floor-card" data-testid="floor-news">
       <View className="floor-card__head">
         <Text className="floor-card__title">{floor.title}</Text>
-        <View className="floor-card__more" role="link" data-testid="news-more" onClick={tap(floor.more, origin)}>
+        <View className="floor-card__more" {...pressable(tap(floor.more, origin), 'link')} data-testid="news-more">
           {t.cms.more}
           <ArrowRight size={10} />
         </View>
       </View>
       {floor.articles.map((a) => (
-        <View key={a.id} className="floor-news__item" role="link" data-testid={`news-${a.id}`} onClick={() => void openRoute(ROUTE_PATHS.newsDetail, { id: a.id })}>
+        <View key={a.id} className="floor-news__item" {...pressable(() => void openRoute(ROUTE_PATHS.newsDetail, { id: a.id }), 'link')} data-testid={`news-${a.id}`}>
           <View className="floor-news__text">
             <Text className="floor-news__title">{a.title}</Text>
             <Text className="floor-news__date">{a.publishedAt.slice(0, 10)}</Text>
           </View>
-          <Image className="floor-news__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" />
+          <Picture className="floor-news__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" alt="" />
         </View>
       ))}
     </View>
@@ -96,8 +98,8 @@ function News({ floor, origin }: { floor: FloorOf<'news'>; origin: string }) {
 
 function Float({ floor, origin }: { floor: FloorOf<'float'>; origin: string }) {
   return (
-    <View className="floor-float" role="link" aria-label={floor.label} data-testid="floor-float" onClick={tap(floor.item, origin)}>
-      <Image className="floor-float__icon" src={mediaUrl(floor.icon)} mode="aspectFit" />
+    <View className="floor-float" {...pressable(tap(floor.item, origin), 'link')} data-testid="floor-float">
+      <Picture className="floor-float__icon" src={mediaUrl(floor.icon)} mode="aspectFit" alt="" />
       <Text className="floor-float__label">{floor.label}</Text>
     </View>
   )

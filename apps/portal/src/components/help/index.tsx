@@ -6,6 +6,7 @@ import { type DependencyList, type ReactNode, useCallback, useEffect, useState }
 import { openRoute } from '../../core/navigation'
 import { EmptyState } from '../empty-state'
 import { fill, useI18n } from '../../i18n'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 
 /** Grey bars while a help or service page loads. */
@@ -49,9 +50,8 @@ export function QuestionRow({ question, sub }: { question: ArticleSummary; sub?:
     <View
       className="me-item help-q"
       hoverClass="list-row--pressed"
-      role="link"
+      {...pressable(() => void openRoute(ROUTE_PATHS.helpMore, { id: question.id }), 'link')}
       data-testid={`question-${question.id}`}
-      onClick={() => void openRoute(ROUTE_PATHS.helpMore, { id: question.id })}
     >
       <View className="me-item__main">
         <Text className="me-item__title">{question.title}</Text>
@@ -65,7 +65,7 @@ export function QuestionRow({ question, sub }: { question: ArticleSummary; sub?:
 /** A row with an icon, a title and a grey line under it (long English hints do not squeeze the title). */
 export function InfoRow({ icon, title, hint, end, onClick, testId, role = 'link' }: { icon: ReactNode; title: string; hint: string; end?: ReactNode; onClick: () => void; testId: string; role?: 'link' | 'button' }) {
   return (
-    <View className="list-row help-info" hoverClass="list-row--pressed" role={role} data-testid={testId} onClick={onClick}>
+    <View className="list-row help-info" hoverClass="list-row--pressed" {...pressable(onClick, role)} data-testid={testId}>
       <View className="list-row__icon">{icon}</View>
       <View className="me-item__main">
         <Text className="me-item__title">{title}</Text>

@@ -1,6 +1,7 @@
 import { ArrowRight } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 
 /** A white card of rows (personal center, settings, choices). */
@@ -28,10 +29,9 @@ export function ListRow({ title, icon, extra, end = 'arrow', onClick, testId, ro
     <View
       className={`list-row${active ? ' list-row--active' : ''}`}
       hoverClass="list-row--pressed"
-      onClick={onClick}
+      {...(onClick ? pressable(onClick, role) : { role })}
       data-testid={testId}
-      role={role}
-      aria-checked={role === 'radio' ? !!checked : undefined}
+      aria-checked={role === 'radio' ? String(!!checked) : undefined}
     >
       {icon && <View className="list-row__icon">{icon}</View>}
       <Text className="list-row__title">{title}</Text>

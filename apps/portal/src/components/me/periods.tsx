@@ -1,6 +1,7 @@
 import { PRIVACY_PERIODS, type PrivacyPeriod } from '@ess/contract/wire'
 import { View } from '@tarojs/components'
 import { useI18n } from '@/i18n'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 
 /** The three periods of SPEC §9 as a segmented control. */
@@ -11,11 +12,10 @@ export function PeriodTabs({ value, onChange }: { value: PrivacyPeriod; onChange
       {PRIVACY_PERIODS.map((period) => (
         <View
           key={period}
-          role="tab"
-          aria-selected={period === value}
+          {...pressable(() => onChange(period), 'tab')}
+          aria-selected={String(period === value)}
           data-testid={`period-${period}`}
           className={`me-tab${period === value ? ' me-tab--active' : ''}`}
-          onClick={() => onChange(period)}
         >
           {t.me.privacy.periods[period]}
         </View>

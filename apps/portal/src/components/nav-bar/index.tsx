@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { canGoBack, goBack, goHome } from '../../core/navigation'
 import { platform } from '../../core/platform'
 import { useI18n } from '../../i18n'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 
 export interface NavBarProps {
@@ -31,10 +32,9 @@ export function NavBar({ route, title }: NavBarProps) {
           <View
             className="nav-bar__action"
             style={leftStyle}
-            role="button"
+            {...pressable(() => void (action === 'back' ? goBack() : goHome()))}
             aria-label={action === 'back' ? t.common.back : t.common.home}
             data-testid={action === 'back' ? 'nav-back' : 'nav-home'}
-            onClick={() => void (action === 'back' ? goBack() : goHome())}
           >
             {action === 'back' ? <ArrowLeft size={18} /> : <Home size={18} />}
           </View>

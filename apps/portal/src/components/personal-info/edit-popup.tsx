@@ -2,6 +2,7 @@ import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { useI18n } from '../../i18n'
+import { useDialogFocus } from '../a11y/dialog-focus'
 import './index.scss'
 
 export interface EditField {
@@ -22,6 +23,7 @@ export function EditPopup({ field, onClose, onSave }: { field: EditField | null;
   const [value, setValue] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  useDialogFocus(!!field, '.pi-edit')
   useEffect(() => {
     setValue(field?.value ?? '')
     setError(undefined)

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form'
 import { useStore } from 'zustand'
 import { useCaptchaGate } from '../auth-form/captcha-gate'
 import { CodeRow, PhoneRow, SubmitButton, TextRow } from '../auth-form/form-rows'
+import { pressable } from '../a11y/pressable'
 import '../auth-form/index.scss'
 import { PageFrame } from '../page-frame'
 import { sendCode, type CodeTarget } from '../../core/auth/codes'
@@ -89,7 +90,7 @@ export function ContactOverviewPage({ kind, route }: { kind: Kind; route: RouteP
         </Button>
       </View>
       {value && (
-        <View className="sec-danger-link" role="button" data-testid="remove-contact" onClick={() => void remove()}>
+        <View className="sec-danger-link" {...pressable(() => void remove())} data-testid="remove-contact">
           {kind === 'phone' ? s.removePhone : s.removeEmail}
         </View>
       )}

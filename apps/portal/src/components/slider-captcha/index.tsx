@@ -1,11 +1,14 @@
 import { type Captcha } from '@ess/contract/wire'
 import { ArrowRight, Check, Close, Refresh } from '@nutui/icons-react-taro'
 import { Popup } from '@nutui/nutui-react-taro'
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { createTrailRecorder, loadCaptcha, verifyCaptcha, type TrailRecorder } from '../../core/auth/captcha'
 import { useI18n } from '../../i18n'
+import { useDialogFocus } from '../a11y/dialog-focus'
+import { Picture } from '../a11y/picture'
+import { pressable } from '../a11y/pressable'
 import { followMouse } from './use-mouse-drag'
 import './index.scss'
 
@@ -124,6 +127,40 @@ export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProp
     }, resultDelayMs)
   }
 
+  /**
+   * The keyboard: arrow keys move the piece (a held key speeds up, like a drag does; Shift or
+   * Page keys move further), Home goes back to the start, Enter or Space drops it. The trail is
+   * recorded in background pixels with the real key times, and judged like a drag: the gap must
+   * still be found by looking at the picture, so the check keeps its protection.
+   */
+  const held = useRef(0)
+  const onKeyDown = (e: { key?: string; shiftKey?: boolean; repeat?: boolean; preventDefault?: () => void }) => {
+    if (!captcha) return
+    const maxX = captcha.width - captcha.pieceWidth
+    const forward = e.key === 'ArrowRight' || e.key === 'ArrowUp' || e.key === 'PageUp'
+    const back = e.key === 'ArrowLeft' || e.key === 'ArrowDown' || e.key === 'PageDown'
+    const drop = e.key === 'Enter' || e.key === ' '
+    if (!forward && !back && !drop && e.key !== 'Home') return
+    e.preventDefault?.()
+    if (drop) {
+      if (recorder.current?.dragging) void finish(recorder.current.x, 0)
+      return
+    }
+    if (!recorder.current?.dragging) {
+      if (status !== 'idle' && status !== 'failure') return
+      const rec = createTrailRecorder({ scale: 1, maxX })
+      rec.start(0, 0)
+      recorder.current = rec
+      held.current = 0
+      setStatus('dragging')
+    }
+    const rec = recorder.current!
+    held.current = e.repeat ? Math.min(held.current + 1, 8) : 0
+    const step = e.shiftKey || e.key === 'PageUp' || e.key === 'PageDown' ? 10 : 1 + held.current
+    const target = e.key === 'Home' ? 0 : Math.min(Math.max(rec.x + (forward ? step : -step), 0), maxX)
+    setX(rec.move(target, 0))
+  }
+
   const onMouseDown = (e: { clientX: number; clientY: number; preventDefault?: () => void }) => {
     e.preventDefault?.()
     if (begin(e.clientX, e.clientY)) followMouse(move, (cx, cy) => void finish(cx, cy))
@@ -138,8 +175,9 @@ export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProp
       <View className="slider-captcha__stage" id={id}>
         {captcha ? (
           <>
-            <Image className="slider-captcha__bg" src={captcha.background} mode="widthFix" aria-label={t.captcha.imageAlt} onLoad={measure} />
-            <Image
+            <Picture className="slider-captcha__bg" src={captcha.background} mode="widthFix" alt={t.captcha.imageAlt} onLoad={measure} />
+            <Picture
+              alt=""
               className="slider-captcha__piece"
               src={captcha.piece}
               style={{
@@ -153,7 +191,7 @@ export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProp
         ) : (
           <View
             className="slider-captcha__placeholder"
-            onClick={() => status === 'error' && void reload()}
+            {...(status === 'error' ? pressable(() => void reload()) : {})}
             data-testid="captcha-placeholder"
           >
             {status === 'error' ? t.captcha.loadFailed : t.common.loading}
@@ -161,10 +199,9 @@ export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProp
         )}
         <View
           className="slider-captcha__refresh"
-          role="button"
+          {...pressable(() => !busy && void reload())}
           aria-label={t.captcha.refresh}
           data-testid="captcha-refresh"
-          onClick={() => !busy && void reload()}
         >
           <Refresh size={16} color="#ffffff" />
         </View>
@@ -177,21 +214,25 @@ export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProp
       <View className={`slider-captcha__track slider-captcha__track--${status}`}>
         <View className="slider-captcha__fill" style={{ width: captcha ? `calc(${pct(x, captcha.width)} + 40px)` : '0' }} />
         <Text className="slider-captcha__hint">{status === 'idle' || status === 'loading' || status === 'error' ? t.captcha.hint : ''}</Text>
+        <Text className="slider-captcha__keys" id={`${id}-keys`}>
+          {t.captcha.keyboardHint}
+        </Text>
         <View
           className="slider-captcha__handle"
           data-testid="captcha-handle"
           role="slider"
           aria-label={t.captcha.handleLabel}
-          aria-valuemin={0}
-          aria-valuemax={captcha ? captcha.width - captcha.pieceWidth : 0}
-          aria-valuenow={Math.round(x)}
-          aria-busy={busy}
+          // Strings: the web build writes a number or boolean aria-* value once and never updates it.
+          aria-valuemin="0"
+          aria-valuemax={String(captcha ? captcha.width - captcha.pieceWidth : 0)}
+          aria-valuenow={String(Math.round(x))}
+          aria-busy={String(busy)}
           style={{ left: captcha ? pct(x, captcha.width) : '0' }}
           onTouchStart={(e) => begin(...pointOf(touchesOf(e).touches?.[0]))}
           onTouchMove={(e) => move(...pointOf(touchesOf(e).touches?.[0]))}
           onTouchEnd={(e) => void finish(...pointOf(touchesOf(e).changedTouches?.[0]))}
           onTouchCancel={() => void finish()}
-          {...({ onMouseDown } as object)}
+          {...({ onMouseDown, onKeyDown, tabIndex: captcha ? 0 : -1, 'aria-describedby': `${id}-keys` } as object)}
         >
           {status === 'success' ? <Check size={18} color="#ffffff" /> : status === 'failure' ? <Close size={16} color="#ffffff" /> : <ArrowRight size={18} />}
         </View>
@@ -209,13 +250,14 @@ export interface CaptchaPopupProps {
 /** The puzzle in a popup, shown when a code is requested or a password login is submitted. */
 export function CaptchaPopup({ visible, onClose, onPass }: CaptchaPopupProps) {
   const { t } = useI18n()
+  useDialogFocus(visible, '.captcha-popup__body')
   return (
     <Popup visible={visible} position="center" round closeOnOverlayClick onClose={onClose} className="captcha-popup" destroyOnClose>
       {visible && (
         <View className="captcha-popup__body" role="dialog" aria-label={t.captcha.title} data-testid="captcha-popup">
           <View className="captcha-popup__head">
             <Text className="captcha-popup__title">{t.captcha.title}</Text>
-            <View className="captcha-popup__close" role="button" aria-label={t.captcha.close} onClick={onClose}>
+            <View className="captcha-popup__close" {...pressable(onClose)} aria-label={t.captcha.close}>
               <Close size={14} />
             </View>
           </View>

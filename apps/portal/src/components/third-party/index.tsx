@@ -12,14 +12,19 @@ import { openRoute } from '../../core/navigation'
 import { bindToAccount, canLeaveForProvider, loadBindLoginAccount, loadProviders, startProviderLogin } from '../../core/third-party'
 import { toast } from '../../core/toast'
 import { fill, useI18n } from '../../i18n'
+import { pressable } from '../a11y/pressable'
 import './index.scss'
 
-/** The provider's mark: WeChat's own icon, QQ and Weibo by their names, in the provider's colour. */
+/**
+ * The provider's mark: WeChat's own icon, QQ and Weibo by their names, in the provider's colour.
+ * Decorative (the control beside it is named): the letters are drawn by CSS, so they are not part of
+ * the control's visible text either (its label starts with what is shown).
+ */
 export function ProviderBadge({ provider, large }: { provider: ThirdPartyProvider; large?: boolean }) {
   const { t } = useI18n()
   return (
     <View className={`tp-badge tp-badge--${provider}${large ? ' tp-badge--large' : ''}`} aria-hidden>
-      {provider === 'wechat' ? <Weixin size={large ? 26 : 22} color="#fff" /> : <Text>{provider === 'qq' ? 'QQ' : t.thirdParty.providers.weibo.slice(0, 1)}</Text>}
+      {provider === 'wechat' ? <Weixin size={large ? 26 : 22} color="#fff" /> : <Text className="tp-badge__mark" data-mark={provider === 'qq' ? 'QQ' : t.thirdParty.providers.weibo.slice(0, 1)} />}
     </View>
   )
 }
@@ -53,10 +58,9 @@ export function ProviderLoginRow() {
             <View
               key={provider}
               className={`tp-login__button${leaving === provider ? ' tp-login__button--busy' : ''}`}
-              role="button"
+              {...pressable(() => void (leaving ? undefined : start(provider)))}
               aria-label={label}
               data-testid={`login-with-${provider}`}
-              onClick={() => void (leaving ? undefined : start(provider))}
             >
               <ProviderBadge provider={provider} />
               <Text className="tp-login__name">{t.thirdParty.providers[provider]}</Text>
@@ -112,7 +116,7 @@ export function BindPanel({ bindLoginToken, account, returnUrl }: { bindLoginTok
       <SubmitButton busy={busy} onSubmit={submit}>
         {tp.bindSubmit}
       </SubmitButton>
-      <View className="tp-bind__register" role="link" data-testid="bind-register" onClick={() => void openRoute(ROUTE_PATHS.register, { bindLoginToken })}>
+      <View className="tp-bind__register" {...pressable(() => void openRoute(ROUTE_PATHS.register, { bindLoginToken }), 'link')} data-testid="bind-register">
         {tp.bindOrRegister}
       </View>
       {gate.popup}

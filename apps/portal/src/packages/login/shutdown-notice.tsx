@@ -6,6 +6,7 @@ import { PageFrame } from '@/components/page-frame'
 import { goHome } from '@/core/navigation'
 import { platform } from '@/core/platform'
 import { useI18n } from '@/i18n'
+import { pressable } from '@/components/a11y/pressable'
 import './shutdown-notice.scss'
 
 /** The account or the service is suspended: the service phone and a way back home. */
@@ -21,10 +22,8 @@ export default function ShutdownNoticePage() {
         <Text className="shutdown__text">{t.auth.shutdownText}</Text>
         <View
           className="shutdown__phone"
-          role="button"
-          aria-label={`${t.errors.call} ${SERVICE_PHONE}`}
+          {...pressable(() => platform().system.makePhoneCall(SERVICE_PHONE))}
           data-testid="service-phone"
-          onClick={() => platform().system.makePhoneCall(SERVICE_PHONE)}
         >
           <Phone size={16} />
           <Text className="shutdown__phone-label">{t.auth.servicePhone}</Text>

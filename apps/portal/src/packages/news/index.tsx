@@ -7,6 +7,7 @@ import { PageFrame } from '@/components/page-frame'
 import { PreparingState } from '@/components/preparing-state'
 import { categoriesOf, loadInformationTree } from '@/core/cms/news'
 import { useI18n } from '@/i18n'
+import { pressable } from '@/components/a11y/pressable'
 
 /** News (SPEC §2, query `newscode`): the news categories as tabs, the chosen one's articles. */
 export default function NewsPage() {
@@ -25,11 +26,10 @@ export default function NewsPage() {
             {categories.map((c) => (
               <View
                 key={c.code}
-                role="tab"
-                aria-selected={c === current}
+                {...pressable(() => setActive(c.code), 'tab')}
+                aria-selected={String(c === current)}
                 data-testid={`news-tab-${c.code}`}
                 className={`news-tabs__tab${c === current ? ' news-tabs__tab--active' : ''}`}
-                onClick={() => setActive(c.code)}
               >
                 <Text>{c.name}</Text>
               </View>

@@ -4,6 +4,7 @@ import { Check, Del, Tips } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useState } from 'react'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/cancellation/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { SectionTitle, SecurityHero } from '@/components/security'
@@ -56,7 +57,7 @@ export default function SafetyAccountCancelPage() {
               </View>
             ))}
           </View>
-          <View className="cancel-hotline" role="button" data-testid="cancel-hotline" onClick={() => platform().system.makePhoneCall(info.hotline)}>
+          <View className="cancel-hotline" {...pressable(() => platform().system.makePhoneCall(info.hotline))} data-testid="cancel-hotline">
             <Tips size={14} /> {fill(c.hotline, { phone: info.hotline })}
           </View>
           <View className="sec-actions">

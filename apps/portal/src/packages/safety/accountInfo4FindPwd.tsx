@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form'
 import { useStore } from 'zustand'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { SubmitButton, TextRow } from '@/components/auth-form/form-rows'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/auth-form/index.scss'
 import { EmptyState } from '@/components/empty-state'
 import { PageFrame } from '@/components/page-frame'
@@ -132,12 +133,12 @@ function RealNameAccounts() {
           <AccountRows account={a} />
           <View className="sec-account__picks">
             {a.phone && (
-              <View className="sec-account__pick" role="button" data-testid="pick-sms" onClick={() => void send(a.accountRef, 'sms')}>
+              <View className="sec-account__pick" {...pressable(() => void send(a.accountRef, 'sms'))} data-testid="pick-sms">
                 {s.sendBySms}
               </View>
             )}
             {a.email && (
-              <View className="sec-account__pick" role="button" data-testid="pick-email" onClick={() => void send(a.accountRef, 'email')}>
+              <View className="sec-account__pick" {...pressable(() => void send(a.accountRef, 'email'))} data-testid="pick-email">
                 {s.sendByEmail}
               </View>
             )}

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/empty-state'
 import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
 import { DeviceIcon, SectionTitle } from '@/components/security'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/security/index.scss'
 import { requireLogin } from '@/core/auth/target'
 import { confirm } from '@/core/confirm'
@@ -36,7 +37,7 @@ function DeviceRow({ session, onSignOut }: { session: DeviceSession; onSignOut?:
         </Text>
       </View>
       {onSignOut && (
-        <View className="sec-device__action" role="button" aria-label={`${s.signOutDevice} ${name}`} data-testid="sign-out-device" onClick={onSignOut}>
+        <View className="sec-device__action" {...pressable(onSignOut)} aria-label={`${s.signOutDevice} ${name}`} data-testid="sign-out-device">
           {s.signOutDevice}
         </View>
       )}
@@ -87,7 +88,7 @@ export default function DevicesPage() {
                   <DeviceRow key={o.sessionId} session={o} onSignOut={() => void signOutOne(o)} />
                 ))}
               </ListCard>
-              <View className="sec-all-out" role="button" data-testid="sign-out-others" onClick={() => void signOutAll()}>
+              <View className="sec-all-out" {...pressable(() => void signOutAll())} data-testid="sign-out-others">
                 {s.signOutOthers}
               </View>
             </>

@@ -20,6 +20,7 @@ import {
 } from '@/core/third-party'
 import { toast } from '@/core/toast'
 import { fill, useI18n } from '@/i18n'
+import { pressable } from '@/components/a11y/pressable'
 
 const ROUTE = 'packages/safety/thirdParty' as const
 
@@ -100,11 +101,11 @@ export default function ThirdPartyPage() {
                   </Text>
                 </View>
                 {binding ? (
-                  <View className="tp-list__action tp-list__action--danger" role="button" data-testid={`unbind-${provider}`} onClick={() => void unbind(provider)}>
+                  <View className="tp-list__action tp-list__action--danger" {...pressable(() => void unbind(provider))} data-testid={`unbind-${provider}`}>
                     {tp.unbind}
                   </View>
                 ) : available ? (
-                  <View className="tp-list__action" role="button" data-testid={`bind-${provider}`} onClick={() => bind(provider)}>
+                  <View className="tp-list__action" {...pressable(() => bind(provider))} data-testid={`bind-${provider}`}>
                     {tp.bind}
                   </View>
                 ) : null}

@@ -17,6 +17,7 @@ import { needsRealName, openRealName } from '@/core/real-name/gate'
 import { openRoute } from '@/core/navigation'
 import { inboxStore, loadInbox } from '@/core/notices/inbox'
 import { LANGUAGE_NAMES, useI18n, type Dictionary } from '@/i18n'
+import { pressable } from '@/components/a11y/pressable'
 import './index.scss'
 
 type EntryKey = keyof Pick<Dictionary['userCenter'], 'accountSecurity' | 'settings' | 'language' | 'help' | 'customerService' | 'version'>
@@ -54,8 +55,7 @@ function UserHeader({ user }: { user: UserInfo }) {
             <View
               className={`uc-header__tag${certified ? ' uc-header__tag--ok' : ' uc-header__tag--action'}`}
               data-testid="uc-certified"
-              role={certified ? undefined : 'button'}
-              onClick={certified ? undefined : () => void openRealName('userCenter')}
+              {...(certified ? {} : pressable(() => void openRealName('userCenter')))}
             >
               {certified ? tag : `${tag} · ${t.userCenter.verifyNow}`}
             </View>
@@ -104,7 +104,7 @@ export default function UserCenterPage() {
         ))}
       </ListCard>
       {user && (
-        <View className="uc-logout" role="button" data-testid="logout" onClick={() => void confirmLogout(t.auth.logoutConfirm)}>
+        <View className="uc-logout" {...pressable(() => void confirmLogout(t.auth.logoutConfirm))} data-testid="logout">
           {t.userCenter.logout}
         </View>
       )}

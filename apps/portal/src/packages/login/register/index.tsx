@@ -7,6 +7,7 @@ import { useForm, type Control, type FieldValues } from 'react-hook-form'
 import { AuthHero, Segmented } from '@/components/auth-form'
 import { AgreementRow, CodeRow, PasswordPairRows, PhoneRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { PendingBindingNote } from '@/components/third-party'
@@ -175,7 +176,7 @@ export default function RegisterPage() {
       <View className="auth-links">
         <View className="auth-links__group">
           <Text>{t.auth.haveAccount}</Text>
-          <View className="auth-links__link" role="link" data-testid="to-login" onClick={() => void (canGoBack() ? goBack() : openRoute(ROUTE_PATHS.login, undefined, { replace: true })).catch(() => undefined)}>
+          <View className="auth-links__link" {...pressable(() => void (canGoBack() ? goBack() : openRoute(ROUTE_PATHS.login, undefined, { replace: true })).catch(() => undefined), 'link')} data-testid="to-login">
             {t.auth.toLogin}
           </View>
         </View>

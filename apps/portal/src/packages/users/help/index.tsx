@@ -1,7 +1,8 @@
 import { ROUTE_PATHS } from '@ess/contract/wire'
 import { MaskClose, Search } from '@nutui/icons-react-taro'
-import { Image, Input, Text, View } from '@tarojs/components'
+import { Input, Text, View } from '@tarojs/components'
 import { useMemo, useState } from 'react'
+import { Picture } from '@/components/a11y/picture'
 import { EmptyState } from '@/components/empty-state'
 import { ContactServiceCard, HelpSkeleton, LoadFailed, QuestionRow, useLoaded } from '@/components/help'
 import { ListCard } from '@/components/list-card'
@@ -11,6 +12,7 @@ import { loadHelpCategories } from '@/core/help/api'
 import { searchHelp } from '@/core/help/search'
 import { openRoute } from '@/core/navigation'
 import { fill, useI18n } from '@/i18n'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
 
 /**
@@ -43,7 +45,7 @@ export default function UsersHelpPage() {
             onInput={(e) => setQuery(e.detail.value)}
           />
           {searching && (
-            <View className="help-search__clear" role="button" aria-label={t.common.cancel} onClick={() => setQuery('')}>
+            <View className="help-search__clear" {...pressable(() => setQuery(''))} aria-label={t.common.cancel}>
               <MaskClose size={14} />
             </View>
           )}
@@ -76,11 +78,10 @@ export default function UsersHelpPage() {
                 key={c.code}
                 className="help-topic"
                 hoverClass="list-row--pressed"
-                role="link"
+                {...pressable(() => void openRoute(ROUTE_PATHS.helpMore, { category: c.code }), 'link')}
                 data-testid={`topic-${c.code}`}
-                onClick={() => void openRoute(ROUTE_PATHS.helpMore, { category: c.code })}
               >
-                {c.articles[0] && <Image className="help-topic__icon" src={mediaUrl(c.articles[0].cover.url)} mode="aspectFit" aria-hidden />}
+                {c.articles[0] && <Picture className="help-topic__icon" src={mediaUrl(c.articles[0].cover.url)} mode="aspectFit" alt="" />}
                 <View className="help-topic__text">
                   <Text className="help-topic__name">{c.name}</Text>
                   <Text className="help-topic__count">{fill(h.questionCount, { count: c.articles.length })}</Text>

@@ -4,6 +4,7 @@ import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { ArticleBody } from '@/components/articles'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/articles/index.scss'
 import { EmptyState } from '@/components/empty-state'
 import { ContactServiceCard, HelpSkeleton, QuestionRow, useLoaded } from '@/components/help'
@@ -97,11 +98,10 @@ function Answer({ id }: { id: string }) {
             <View
               key={String(helpful)}
               className={`help-vote__button${vote === helpful ? ' help-vote__button--on' : ''}${saving ? ' help-vote__button--busy' : ''}`}
-              role="button"
+              {...pressable(() => !saving && void cast(helpful))}
               aria-pressed={vote === helpful ? 'true' : 'false'}
               aria-disabled={saving ? 'true' : 'false'}
               data-testid={helpful ? 'vote-helpful' : 'vote-not-helpful'}
-              onClick={() => !saving && void cast(helpful)}
             >
               {helpful ? <Fabulous size={14} /> : <Comment size={14} />}
               <Text>{helpful ? h.helpful : h.notHelpful}</Text>

@@ -5,6 +5,7 @@ import { View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { PageFrame } from '@/components/page-frame'
 import { ResultState } from '@/components/real-name'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/real-name/index.scss'
 import { canGoBack, goBack, openRoute } from '@/core/navigation'
 import { platform } from '@/core/platform'
@@ -30,7 +31,7 @@ export default function IdentityFailPage() {
         <Button type="primary" block shape="round" size="large" data-testid="retry" onClick={retry}>
           {r.retry}
         </Button>
-        <View className="rn-link" role="button" data-testid="contact-service" onClick={() => platform().system.makePhoneCall(SERVICE_PHONE)}>
+        <View className="rn-link" {...pressable(() => platform().system.makePhoneCall(SERVICE_PHONE))} data-testid="contact-service">
           {r.contactService} {SERVICE_PHONE}
         </View>
       </View>

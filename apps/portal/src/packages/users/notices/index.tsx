@@ -7,6 +7,7 @@ import { useStore } from 'zustand'
 import { shownTime } from '@/components/me/periods'
 import { EmptyState } from '@/components/empty-state'
 import { HelpSkeleton, LoadFailed } from '@/components/help'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/help/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { rememberLoginTarget } from '@/core/auth/target'
@@ -72,10 +73,9 @@ export default function UsersNoticesPage() {
             <Text data-testid="notices-unread">{fill(t.help.notices.unreadCount, { count: unread })}</Text>
             <View
               className={`notice-toolbar__action${unread ? '' : ' notice-toolbar__action--disabled'}`}
-              role="button"
+              {...pressable(() => void readAll())}
               aria-disabled={unread ? 'false' : 'true'}
               data-testid="notices-read-all"
-              onClick={() => void readAll()}
             >
               {n.readAll}
             </View>
@@ -84,11 +84,10 @@ export default function UsersNoticesPage() {
             <View
               key={notice.id}
               className={`notice-card${notice.read ? '' : ' notice-card--unread'}`}
-              role="button"
+              {...pressable(() => tap(notice))}
               aria-expanded={open === notice.id ? 'true' : 'false'}
               data-testid={`notice-${notice.id}`}
               data-read={notice.read ? '1' : '0'}
-              onClick={() => tap(notice)}
             >
               <View className="notice-card__head">
                 <Text className={`notice-card__kind${notice.kind === 'security' ? ' notice-card__kind--security' : ''}`}>{n.kinds[notice.kind]}</Text>

@@ -5,6 +5,7 @@ import { PageFrame } from '@/components/page-frame'
 import { loadServiceContacts } from '@/core/help/api'
 import { platform } from '@/core/platform'
 import { useI18n } from '@/i18n'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
 
 /**
@@ -18,7 +19,7 @@ export default function UsersServiceHeaderPage() {
   const field = (label: string, value: string, onClick?: () => void) => (
     <View className="me-field">
       <Text className="me-field__label">{label}</Text>
-      <View className={`me-field__value${onClick ? ' svc-region__phone' : ''}`} role={onClick ? 'button' : undefined} onClick={onClick}>
+      <View className={`me-field__value${onClick ? ' svc-region__phone' : ''}`} {...(onClick ? pressable(onClick) : {})}>
         {value}
       </View>
     </View>

@@ -3,6 +3,7 @@ import { Ask, Location, Mail, Notice, Phone, Service } from '@nutui/icons-react-
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { HelpSkeleton, InfoRow, LoadFailed, useLoaded } from '@/components/help'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/help/index.scss'
 import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
@@ -44,7 +45,7 @@ export default function UsersServicePage() {
             <Text className="svc-hotline__number" data-testid="hotline-number">
               {contacts.hotline}
             </Text>
-            <View className="svc-hotline__call" role="button" data-testid="call-hotline" onClick={() => platform().system.makePhoneCall(contacts.hotline)}>
+            <View className="svc-hotline__call" {...pressable(() => platform().system.makePhoneCall(contacts.hotline))} data-testid="call-hotline">
               <Phone size={14} />
               {s.call}
             </View>

@@ -16,6 +16,7 @@ import { openRoute } from '@/core/navigation'
 import { downloadMyData, loadPrivacySummary, withdrawConsent } from '@/core/privacy/api'
 import { getToken } from '@/core/session'
 import { fill, useI18n } from '@/i18n'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
 
 const ROUTE = 'packages/users/setting/privacyList' as const
@@ -83,9 +84,8 @@ export default function UsersSettingPrivacyListPage() {
                 key={item.type}
                 className="me-item"
                 hoverClass="list-row--pressed"
-                role="link"
+                {...pressable(() => void openRoute('packages/users/setting/singleList', { type: item.type, period }), 'link')}
                 data-testid={`privacy-${item.type}`}
-                onClick={() => void openRoute('packages/users/setting/singleList', { type: item.type, period })}
               >
                 <View className="me-item__main">
                   <Text className="me-item__title">{item.name}</Text>

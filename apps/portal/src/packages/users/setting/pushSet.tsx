@@ -10,6 +10,7 @@ import { openRoute } from '@/core/navigation'
 import { loadPushSettings, pushStore, setPush } from '@/core/push/settings'
 import { getToken } from '@/core/session'
 import { useI18n } from '@/i18n'
+import { activates } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
 
 const ROUTE = 'packages/users/setting/pushSet' as const
@@ -48,6 +49,17 @@ export default function UsersSettingPushSetPage() {
                     aria-label={p.kinds[kind].title}
                     data-testid={`push-switch-${kind}`}
                     onChange={(value: boolean) => void setPush(kind, value)}
+                    // NutUI passes `ariaRole`, which the web build writes as an `aria-role` attribute
+                    // (not ARIA): the real role instead, and the keys of a switch (it has tabIndex 0).
+                    {...({
+                      ariaRole: undefined,
+                      role: 'switch',
+                      onKeyDown: (event: { key?: string; preventDefault?: () => void }) => {
+                        if (saving === kind || !activates(event.key, 'switch')) return
+                        event.preventDefault?.()
+                        void setPush(kind, !enabled)
+                      },
+                    } as object)}
                   />
                 </View>
               </View>

@@ -9,6 +9,7 @@ import { THEME_PRESETS, TEXT_SCALE, displayStore, normaliseHex, resetDisplay, se
 import { TEXT_SIZES } from '@/core/storage/keys'
 import { toast } from '@/core/toast'
 import { useI18n } from '@/i18n'
+import { pressable } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
 import './index.scss'
 
@@ -45,11 +46,10 @@ export default function UserCenterSettingsConfigPage() {
               key={preset}
               className={`display-swatch${preset === color ? ' display-swatch--active' : ''}`}
               style={{ background: preset }}
-              role="radio"
-              aria-checked={preset === color}
+              {...pressable(() => setThemeColor(preset), 'radio')}
+              aria-checked={String(preset === color)}
               aria-label={preset}
               data-testid={`swatch-${preset.slice(1)}`}
-              onClick={() => setThemeColor(preset)}
             >
               {preset === color && <Check size={16} color="#fff" />}
             </View>
@@ -85,11 +85,10 @@ export default function UserCenterSettingsConfigPage() {
           {TEXT_SIZES.map((size) => (
             <View
               key={size}
-              role="radio"
-              aria-checked={size === textSize}
+              {...pressable(() => setTextSize(size), 'radio')}
+              aria-checked={String(size === textSize)}
               data-testid={`size-${size}`}
               className={`me-tab${size === textSize ? ' me-tab--active' : ''}`}
-              onClick={() => setTextSize(size)}
             >
               {d.sizes[size]}
             </View>
