@@ -2,7 +2,7 @@
 // the gateway), then runs the gateway, which serves the portal and the API on one port.
 // A build says one line (what, and how long it took); the compilers' own output goes to
 // logs/build.log, printed in full if a build fails.
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { isStale, root, run } from './lib.mjs'
 
@@ -43,12 +43,18 @@ async function step(label, commands) {
 
 if (process.env.SKIP_BUILD !== '1') {
   const portalHtml = 'apps/portal/dist/h5/index.html'
-  if (isStale(portalHtml, portalSources)) {
-    const why = isStale(portalHtml, []) ? 'first start: a minute or two' : 'its sources changed'
+  // The outer apps' keys are built into the portal (README OUTER_APP_KEYS): a build made with other
+  // keys is out of date too. The file notes the keys of the last build made here ('' for none).
+  const settingsFile = join(root, 'apps/portal/dist/h5.build-settings')
+  const builtKeys = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : ''
+  const keysChanged = builtKeys !== (process.env.OUTER_APP_KEYS ?? '').trim()
+  if (isStale(portalHtml, portalSources) || keysChanged) {
+    const why = isStale(portalHtml, []) ? 'first start: a minute or two' : keysChanged ? 'OUTER_APP_KEYS changed' : 'its sources changed'
     await step(`building the portal (${why})`, [
       ['npm', ['run', 'build', '-w', 'apps/portal']],
       [process.execPath, ['apps/gateway/scripts/precompress.mjs', 'apps/portal/dist/h5']],
     ])
+    writeFileSync(settingsFile, (process.env.OUTER_APP_KEYS ?? '').trim())
   }
   if (isStale('apps/gateway/dist/server.js', gatewaySources)) {
     await step('building the gateway', [['npm', ['run', 'build', '-w', 'apps/gateway']]])

@@ -49,6 +49,7 @@ export default defineConfig({
     ESS_API_BASE: JSON.stringify(''),
     ESS_APP_VERSION: JSON.stringify('0.0.0-test'),
     ESS_BUILD_ID: JSON.stringify('test'),
+    ESS_OUTER_APP_KEYS: JSON.stringify({ '205': 'partner-public-key-0205-test' }),
   },
   resolve: {
     alias: [

@@ -12,6 +12,7 @@ describe('config', () => {
       isProduction: false,
       logLevel: 'info',
       logFormat: 'pretty',
+      outerAppKeys: {},
       port: 8080,
       host: '127.0.0.1',
       dataDir: path.resolve('data'),
@@ -150,6 +151,18 @@ describe('config', () => {
     expect(() => loadConfig({ WEIBO_SECRET: 's' })).toThrow(/WEIBO_APPKEY: is required with WEIBO_SECRET/)
     expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', QQ_APPID: '101', QQ_APPKEY: 'k' })).toThrow(/PUBLIC_URL: is required for third-party sign-in/)
     expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', OAUTH_STAND_IN_URL: 'http://127.0.0.1:9000' })).toThrow(/OAUTH_STAND_IN_URL: is for development and tests only/)
+  })
+
+  it("reads the outer apps' public keys and refuses a malformed list, naming the pair", () => {
+    expect(loadConfig({}).outerAppKeys).toEqual({})
+    expect(loadConfig({ OUTER_APP_KEYS: ' hr-partner-7:partner-public-key-0007, benefits_app:benefits-public-key-01 ' }).outerAppKeys).toEqual({
+      'hr-partner-7': 'partner-public-key-0007',
+      benefits_app: 'benefits-public-key-01',
+    })
+    expect(() => loadConfig({ OUTER_APP_KEYS: 'partner:short' })).toThrow(/OUTER_APP_KEYS: the key of app partner must be 16-128 printable ASCII characters/)
+    expect(() => loadConfig({ OUTER_APP_KEYS: 'bad/id:partner-public-key-0007' })).toThrow(/OUTER_APP_KEYS: "bad\/id" is not an app id/)
+    expect(() => loadConfig({ OUTER_APP_KEYS: '101:another-key-for-the-portal' })).toThrow(/OUTER_APP_KEYS: app 101 is the portal's own/)
+    expect(() => loadConfig({ OUTER_APP_KEYS: 'a:partner-public-key-0007,a:partner-public-key-0008' })).toThrow(/OUTER_APP_KEYS: app a is given twice/)
   })
 
   it("takes the mini-program's WeChat app in a pair, and WeChat's fake outside production only", () => {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { SERVICE_PHONE } from '@ess/contract'
+import { SERVICE_PHONE, parseOuterAppKeys } from '@ess/contract'
 
 /** The sample provider page the gateway serves in place of the older user center (inner jumps). */
 export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedirect'
@@ -152,6 +152,8 @@ const EnvSchema = z
     WECHAT_MINI_SECRET: optionalText,
     /** Development and tests: WeChat's server endpoints are the local fake's at this address (never in production). */
     WECHAT_API_URL: optionalUrl('http'),
+    /** Outer apps that sign calls with their own public app key: `appId:key` pairs (contract parseOuterAppKeys). */
+    OUTER_APP_KEYS: optionalText,
     /** `outbox`: every message stays in the database (a staging site); production refuses to start without SMS and SMTP otherwise. */
     NOTIFIER: z.preprocess(blankAsUnset, z.enum(['outbox']).optional()),
     SMS_PROVIDER: z.preprocess(blankAsUnset, z.enum(['aliyun', 'tencent']).optional()),
@@ -188,6 +190,11 @@ const EnvSchema = z
     if (!env.WECHAT_MINI_APPID !== !env.WECHAT_MINI_SECRET) {
       const [given, missing] = env.WECHAT_MINI_APPID ? ['WECHAT_MINI_APPID', 'WECHAT_MINI_SECRET'] : ['WECHAT_MINI_SECRET', 'WECHAT_MINI_APPID']
       ctx.addIssue({ code: 'custom', path: [missing], message: `is required with ${given}` })
+    }
+    try {
+      parseOuterAppKeys(env.OUTER_APP_KEYS)
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['OUTER_APP_KEYS'], message: (error as Error).message.replace(/^OUTER_APP_KEYS: /, '') })
     }
     if (env.NODE_ENV === 'production' && env.WECHAT_API_URL) {
       ctx.addIssue({ code: 'custom', path: ['WECHAT_API_URL'], message: 'is for development and tests only' })
@@ -229,6 +236,7 @@ const EnvSchema = z
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
     legacyApiUrl: env.LEGACY_USER_CENTER_API_URL ?? SAMPLE_PROVIDER_API_PATH,
     ...oauthConfig(env),
+    outerAppKeys: parseOuterAppKeys(env.OUTER_APP_KEYS),
     wechatMini: {
       credentials: env.WECHAT_MINI_APPID && env.WECHAT_MINI_SECRET ? { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET } : undefined,
       apiUrl: env.WECHAT_API_URL?.replace(/\/+$/, ''),

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { execFileSync } from 'node:child_process'
+import { parseOuterAppKeys } from '@ess/contract/wire'
 import pkg from '../package.json'
 import devConfig from './dev'
 import { type ModuleShape, assertStartUpChunks, shapeOf, startUpSet } from './start-up-set'
@@ -260,6 +261,9 @@ export default defineConfig<'vite'>(async (merge) => {
       ESS_APP_VERSION: JSON.stringify(pkg.version),
       // The build: the commit it was made from (the version page shows it; 'dev' outside git).
       ESS_BUILD_ID: JSON.stringify(buildId()),
+      // Outer apps' public keys (README OUTER_APP_KEYS; the gateway reads the same variable): the
+      // portal opened by one of them signs its calls with that app's key.
+      ESS_OUTER_APP_KEYS: JSON.stringify(parseOuterAppKeys(process.env.OUTER_APP_KEYS)),
     },
     copy: { patterns: [], options: {} },
     // H5 runs on Preact (react-dom alone was 41 KB gzip of the start-up JS); the mini-program stays

@@ -1,4 +1,4 @@
-import { CAPTCHA_MAX_TRAIL_POINTS, CODE_RESEND_COUNTDOWN_S, CODE_TTL_S, ERRORS, PORTAL_APP_ID, PUBLIC_KEY_CACHE_S, wire } from '@ess/contract/wire'
+import { CAPTCHA_MAX_TRAIL_POINTS, CODE_RESEND_COUNTDOWN_S, CODE_TTL_S, ERRORS, HEADERS, PORTAL_APP_ID, PUBLIC_KEY_CACHE_S, appKeyLookup, signRequest, wire } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { createTrailRecorder, verifyCaptcha } from '../src/core/auth/captcha'
@@ -10,6 +10,7 @@ import { applyWebRedirect, returnUrlParam, returnUrlWithToken } from '../src/cor
 import { completeLogin, loadUser, logout, onSessionChange } from '../src/core/auth/session'
 import { loginTarget, rememberLoginTarget } from '../src/core/auth/target'
 import { userStore } from '../src/core/auth/user-store'
+import { buildHeaders } from '../src/core/http/headers'
 import { request } from '../src/core/http/request'
 import { clientStorage } from '../src/core/storage'
 import { readLaunchQuery } from '../src/platform/h5/system'
@@ -272,6 +273,25 @@ describe('web redirect at start (SPEC §4)', () => {
     expect(clientStorage.get('token')).toBe('tk')
     expect(clientStorage.get('outerAppId')).toBe('205')
     expect(clientStorage.get('outerClient')).toBe('partner')
+  })
+
+  it("an app id the portal has no key for is not kept (it could not sign): the token is, the portal stays itself", () => {
+    installTestPlatform()
+    localStorage.setItem('outer-appid', '205')
+    expect(applyWebRedirect({ token: 'tk2', appId: '999', client: 'stranger' })).toBe(false)
+    expect(clientStorage.get('token')).toBe('tk2')
+    expect(localStorage.getItem('outer-appid')).toBeNull()
+    expect(localStorage.getItem('outer-client')).toBeNull()
+  })
+
+  it("calls made for an outer app carry its id and client and are signed with its key", () => {
+    installTestPlatform()
+    applyWebRedirect({ token: 'tk', appId: '205', client: 'partner' })
+    const headers = buildHeaders({ method: 'GET', path: '/app/user/api/getUserInfo', query: '' })
+    expect(headers).toMatchObject({ [HEADERS.appId]: '205', [HEADERS.client]: 'partner', [HEADERS.token]: 'tk' })
+    const input = { method: 'GET', path: '/app/user/api/getUserInfo', query: '', appId: '205', client: 'partner', nonce: headers[HEADERS.nonce], timestamp: headers[HEADERS.timestamp], token: 'tk', deviceId: headers[HEADERS.deviceId] }
+    expect(headers[HEADERS.signature]).toBe(signRequest(input, undefined, appKeyLookup({ '205': 'partner-public-key-0205-test' })))
+    expect(signRequest(input)).toBeUndefined()
   })
 
   it('otherwise the stored app id and client are cleared (the token stays)', () => {

@@ -17,6 +17,8 @@ declare const ESS_API_BASE: string
 declare const ESS_APP_VERSION: string
 /** The commit the portal was built from. */
 declare const ESS_BUILD_ID: string
+/** Outer apps' public keys by app id, from OUTER_APP_KEYS at build time (config/index.ts). */
+declare const ESS_OUTER_APP_KEYS: Record<string, string>
 
 declare namespace NodeJS {
   interface ProcessEnv {

@@ -61,6 +61,38 @@ export function appKey(appId: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(APP_KEYS, appId) ? APP_KEYS[appId] : undefined
 }
 
+/** The key of an app id, or undefined for an app with none (its requests cannot be signed). */
+export type AppKeyLookup = (appId: string) => string | undefined
+
+export const OUTER_APP_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/
+export const OUTER_APP_KEY_PATTERN = /^[\x21-\x7e]{16,128}$/
+
+/**
+ * Outer apps' keys from configuration (`OUTER_APP_KEYS`, README): `appId:key` pairs separated by
+ * commas or white space. An app id is 1–32 of `A-Z a-z 0-9 _ -`; a key 16–128 printable ASCII
+ * characters. The portal's own app id cannot be given another key. Throws on anything else, naming
+ * the pair, so a deployment with a typo does not start.
+ */
+export function parseOuterAppKeys(text: string | undefined): Record<string, string> {
+  const keys: Record<string, string> = {}
+  for (const pair of (text ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const colon = pair.indexOf(':')
+    const id = colon < 0 ? pair : pair.slice(0, colon)
+    const key = colon < 0 ? '' : pair.slice(colon + 1)
+    if (!OUTER_APP_ID_PATTERN.test(id)) throw new Error(`OUTER_APP_KEYS: "${id}" is not an app id (1-32 of A-Z a-z 0-9 _ -)`)
+    if (!OUTER_APP_KEY_PATTERN.test(key)) throw new Error(`OUTER_APP_KEYS: the key of app ${id} must be 16-128 printable ASCII characters`)
+    if (appKey(id) !== undefined) throw new Error(`OUTER_APP_KEYS: app ${id} is the portal's own; its key is fixed`)
+    if (Object.prototype.hasOwnProperty.call(keys, id)) throw new Error(`OUTER_APP_KEYS: app ${id} is given twice`)
+    keys[id] = key
+  }
+  return keys
+}
+
+/** The portal's keys and the configured outer apps' keys. */
+export function appKeyLookup(outer: Record<string, string>): AppKeyLookup {
+  return (appId) => appKey(appId) ?? (Object.prototype.hasOwnProperty.call(outer, appId) ? outer[appId] : undefined)
+}
+
 const enc = (s: string) =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 
@@ -175,8 +207,8 @@ export function canonicalString(input: SignInput, hashes: SignatureHashes = JS_H
 }
 
 /** Returns the `_s` value, or undefined when the app id has no key. */
-export function signRequest(input: SignInput, hashes: SignatureHashes = JS_HASHES): string | undefined {
-  const key = appKey(input.appId)
+export function signRequest(input: SignInput, hashes: SignatureHashes = JS_HASHES, keys: AppKeyLookup = appKey): string | undefined {
+  const key = keys(input.appId)
   if (!key) return undefined
   return hashes.hmacSha256Hex(key, canonicalString(input, hashes))
 }
@@ -186,7 +218,7 @@ export function signRequest(input: SignInput, hashes: SignatureHashes = JS_HASHE
  * logged out, which the gateway reads as no token) and `_s`, left out when the app id has no key.
  * The inverse of what `verifySignature` reads; callers add `accept-language` and `_tid`.
  */
-export function signHeaders(input: SignInput): Record<string, string> {
+export function signHeaders(input: SignInput, keys: AppKeyLookup = appKey): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADERS.appId]: input.appId,
     [HEADERS.client]: input.client,
@@ -195,7 +227,7 @@ export function signHeaders(input: SignInput): Record<string, string> {
     [HEADERS.token]: input.token ?? '',
     [HEADERS.deviceId]: input.deviceId,
   }
-  const signature = signRequest(input)
+  const signature = signRequest(input, JS_HASHES, keys)
   if (signature) headers[HEADERS.signature] = signature
   return headers
 }
@@ -224,6 +256,7 @@ export function verifySignature(
   now: number,
   windowMs: number = SIGNATURE_WINDOW_MS,
   hashes: SignatureHashes = JS_HASHES,
+  keys: AppKeyLookup = appKey,
 ): SignatureVerdict {
   const h = (name: string) => {
     const v = req.headers[name]
@@ -249,7 +282,7 @@ export function verifySignature(
     timestamp: t,
     token: h(HEADERS.token) ?? '',
     deviceId: ut,
-  }, hashes)
+  }, hashes, keys)
   if (!expected || !safeEqualHex(expected, s)) return { ok: false, reason: 'SIGNATURE_INVALID' }
   if (Math.abs(now - Number(t)) > windowMs) return { ok: false, reason: 'TIMESTAMP_STALE' }
   return { ok: true }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { canonicalQuery, buildQuery, signHeaders, signRequest, verifySignature, HEADERS, UNSIGNED_PAYLOAD, SIGNATURE_WINDOW_MS } from '../src'
+import { canonicalQuery, buildQuery, signHeaders, signRequest, verifySignature, HEADERS, UNSIGNED_PAYLOAD, SIGNATURE_WINDOW_MS, appKeyLookup, parseOuterAppKeys } from '../src'
 import { utf8Bytes } from '../src/signature'
 
 const now = 1_790_000_000_000
@@ -110,6 +110,39 @@ describe('signature', () => {
   })
   it('no app key → no signature', () => {
     expect(signRequest({ ...signed().base, appId: 'nope' })).toBeUndefined()
+  })
+  it("an outer app of the configuration signs with its own key, verified with the same lookup only", () => {
+    const keys = appKeyLookup(parseOuterAppKeys('partner-7:partner-public-key-0007'))
+    const base = { ...signed().base, appId: 'partner-7', client: 'partner-ios' }
+    const headers = signHeaders(base, keys)
+    const req = { method: base.method, path: base.path, query: base.query, body: base.body, headers }
+    expect(verifySignature(req, now, SIGNATURE_WINDOW_MS, undefined, keys)).toEqual({ ok: true })
+    expect(verifySignature(req, now)).toEqual({ ok: false, reason: 'SIGNATURE_INVALID' })
+    // The portal's own requests sign and verify as before with the combined lookup.
+    expect(signHeaders(signed().base, keys)).toEqual(signed().headers)
+  })
+})
+
+describe('parseOuterAppKeys (OUTER_APP_KEYS)', () => {
+  it('reads appId:key pairs separated by commas or white space', () => {
+    expect(parseOuterAppKeys(undefined)).toEqual({})
+    expect(parseOuterAppKeys(' a:0123456789abcdef,\n b-2:key_with:colon:123456 ')).toEqual({ a: '0123456789abcdef', 'b-2': 'key_with:colon:123456' })
+  })
+  it('refuses what a deployment could mistype, naming the pair', () => {
+    expect(() => parseOuterAppKeys('a')).toThrow('the key of app a must be 16-128 printable ASCII characters')
+    expect(() => parseOuterAppKeys('a:short')).toThrow('the key of app a')
+    expect(() => parseOuterAppKeys(`a:${'k'.repeat(129)}`)).toThrow('the key of app a')
+    expect(() => parseOuterAppKeys('a:clé-non-ascii-0123456')).toThrow('the key of app a')
+    expect(() => parseOuterAppKeys(':0123456789abcdef')).toThrow('"" is not an app id')
+    expect(() => parseOuterAppKeys(`${'x'.repeat(33)}:0123456789abcdef`)).toThrow('is not an app id')
+    expect(() => parseOuterAppKeys('101:0123456789abcdef')).toThrow("app 101 is the portal's own")
+    expect(() => parseOuterAppKeys('a:0123456789abcdef a:0123456789abcdeg')).toThrow('app a is given twice')
+  })
+  it('never lets an inherited name through as an app id', () => {
+    const keys = appKeyLookup(parseOuterAppKeys('a:0123456789abcdef'))
+    expect(keys('constructor')).toBeUndefined()
+    expect(keys('toString')).toBeUndefined()
+    expect(keys('b')).toBeUndefined()
   })
 })
 

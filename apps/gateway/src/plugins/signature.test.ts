@@ -1,4 +1,4 @@
-import { HEADERS, SIGNATURE_WINDOW_MS, UNSIGNED_PAYLOAD } from '@ess/contract'
+import { HEADERS, SIGNATURE_WINDOW_MS, UNSIGNED_PAYLOAD, appKeyLookup } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,9 +10,15 @@ const dict = { path: '/app/user/api/dict/list', query: { type: 'gender' } }
 const echo = '/app/user/api/test/echo'
 const upload = '/app/user/api/test/upload'
 
+/** An outer app registered by configuration (README OUTER_APP_KEYS), and one that is not. */
+const OUTER = { id: 'hr-partner-7', key: 'partner-public-key-0007-abcdef' }
+const outerKeys = appKeyLookup({ [OUTER.id]: OUTER.key })
+const strangerKeys = appKeyLookup({ 'not-registered': 'some-public-key-000000000' })
+
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp({
+    env: { OUTER_APP_KEYS: `${OUTER.id}:${OUTER.key}` },
     extend: (fastify: FastifyInstance) => {
       fastify
         .withTypeProvider<ZodTypeProvider>()
@@ -152,6 +158,19 @@ describe('what the signature binds', () => {
     const forgedHeaders = { ...forged.headers, [HEADERS.signature]: '0'.repeat(64) }
     expect((await t.app.inject({ ...forged, headers: forgedHeaders })).json()).toMatchObject({ errorCode: 'SIGNATURE_INVALID' })
     expect((await t.app.inject(signed({ ...dict, nonce }))).statusCode).toBe(200)
+  })
+
+  it("accepts an outer app of the configuration signing with its own key, and nothing else in its name", async () => {
+    const locale = 'en-US'
+    const asOuter = signed({ ...dict, appId: OUTER.id, client: 'partner-ios', keys: outerKeys, locale })
+    expect((await t.app.inject(asOuter)).statusCode).toBe(200)
+    // The outer app's id signed with the portal's key, or the portal's id with the outer key: refused.
+    expectRefusal(await t.app.inject(signed({ ...dict, appId: OUTER.id, locale })), 'SIGNATURE_MISSING', locale)
+    const portalKeyed = signedHeaders({ ...dict, appId: OUTER.id, keys: () => 'ess-portal-public-app-key-101-v1', locale })
+    expectRefusal(await t.app.inject({ url: '/app/user/api/dict/list?type=gender', headers: portalKeyed }), 'SIGNATURE_INVALID', locale)
+    expectRefusal(await t.app.inject(signed({ ...dict, keys: () => OUTER.key, locale })), 'SIGNATURE_INVALID', locale)
+    // An app the configuration does not name cannot sign, whatever key it uses.
+    expectRefusal(await t.app.inject(signed({ ...dict, appId: 'not-registered', keys: strangerKeys, locale })), 'SIGNATURE_INVALID', locale)
   })
 
   it('keys nonces per app id', async () => {

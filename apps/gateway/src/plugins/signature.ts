@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto'
-import { HEADERS, SIGNATURE_WINDOW_MS, type SignatureHashes, UNSIGNED_PAYLOAD, verifySignature } from '@ess/contract'
+import { HEADERS, SIGNATURE_WINDOW_MS, type SignatureHashes, UNSIGNED_PAYLOAD, appKeyLookup, verifySignature } from '@ess/contract'
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
@@ -42,6 +42,8 @@ const header = (request: FastifyRequest, name: string) => {
  */
 export default fp(
   async (fastify) => {
+    // The portal's key and those of the outer apps in the configuration (OUTER_APP_KEYS).
+    const keys = appKeyLookup(fastify.config.outerAppKeys)
     const verify: preValidationAsyncHookHandler = async (request) => {
       const verdict = verifySignature(
         {
@@ -54,6 +56,7 @@ export default fp(
         Date.now(),
         SIGNATURE_WINDOW_MS,
         NATIVE_HASHES,
+        keys,
       )
       if (!verdict.ok) throw new AppError(verdict.reason)
       const nonceKey = `nonce:${header(request, HEADERS.appId)}:${header(request, HEADERS.nonce)}`

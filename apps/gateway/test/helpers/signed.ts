@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { PORTAL_APP_ID, buildQuery, signHeaders } from '@ess/contract'
+import { type AppKeyLookup, PORTAL_APP_ID, buildQuery, signHeaders } from '@ess/contract'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 
 export interface SignedRequest {
@@ -21,6 +21,8 @@ export interface SignedRequest {
   deviceId?: string
   /** The User-Agent header (not signed). */
   userAgent?: string
+  /** The app keys the client signs with (an outer app's); the contract's by default. */
+  keys?: AppKeyLookup
 }
 
 /** The device id (`_ut`) of the test client unless a test names another. */
@@ -42,7 +44,7 @@ export function signedHeaders(request: SignedRequest): Record<string, string> {
       timestamp: request.timestamp ?? String(Date.now()),
       deviceId: request.deviceId ?? TEST_DEVICE_ID,
       token: request.token,
-    }),
+    }, request.keys),
     ...(request.locale ? { 'accept-language': request.locale } : {}),
   }
 }

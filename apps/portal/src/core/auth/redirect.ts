@@ -1,4 +1,5 @@
 import { PORTAL_APP_ID } from '@ess/contract/wire'
+import { signingKeys } from '../http/headers'
 import { platform } from '../platform'
 import { clientStorage } from '../storage'
 
@@ -39,17 +40,21 @@ export function currentAppId(): string {
 /**
  * Web redirect at start (SPEC §4): opened with `token` and `appId` in the query, the token, the
  * app id and the client (`client` query parameter) are stored; otherwise the stored app id and
- * client are cleared. Not in the mini-program.
+ * client are cleared. Not in the mini-program. True when the page now speaks for an outer app.
  */
 export function applyWebRedirect(query: Record<string, string | undefined> = platform().system.launchQuery()): boolean {
   if (platform().kind === 'weapp') return false
   const { token, appId, client } = query
   if (token && appId) {
     clientStorage.set('token', token)
-    clientStorage.set('outerAppId', appId)
-    if (client) clientStorage.set('outerClient', client)
-    else clientStorage.remove('outerClient')
-    return true
+    // An app id whose key the portal was not built with (README OUTER_APP_KEYS) could not sign a
+    // single call: it is not kept, and the portal goes on as itself with the token.
+    if (signingKeys(appId) !== undefined) {
+      clientStorage.set('outerAppId', appId)
+      if (client) clientStorage.set('outerClient', client)
+      else clientStorage.remove('outerClient')
+      return true
+    }
   }
   clientStorage.remove('outerAppId')
   clientStorage.remove('outerClient')

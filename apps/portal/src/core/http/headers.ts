@@ -1,4 +1,4 @@
-import { HEADERS, PORTAL_APP_ID, signHeaders } from '@ess/contract/wire'
+import { HEADERS, PORTAL_APP_ID, appKeyLookup, signHeaders } from '@ess/contract/wire'
 import { customRandom } from 'nanoid'
 import { getLocale } from '../../i18n/store'
 import { generateId, getDeviceId } from '../device-id'
@@ -17,6 +17,9 @@ export function newTraceId(): string {
 export function clientType(): string {
   return clientStorage.get('outerClient') || platform().system.clientType()
 }
+
+/** The keys the portal signs with: its own, and the outer apps' of the build (README OUTER_APP_KEYS). */
+export const signingKeys = appKeyLookup(ESS_OUTER_APP_KEYS)
 
 /** `_aid`: the outer app id when one was stored, else the portal's. */
 export function appId(): string {
@@ -47,7 +50,7 @@ export function buildHeaders(parts: SignedParts, now: number = Date.now()): Reco
       timestamp: String(now),
       token: clientStorage.get('token') ?? '',
       deviceId: getDeviceId(),
-    }),
+    }, signingKeys),
     [HEADERS.language]: getLocale(),
     [HEADERS.traceId]: newTraceId(),
   }
