@@ -3,7 +3,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { execFileSync } from 'node:child_process'
-import { parseOuterAppKeys } from '@ess/contract/wire'
 import pkg from '../package.json'
 import devConfig from './dev'
 import { type ModuleShape, assertStartUpChunks, shapeOf, startUpSet } from './start-up-set'
@@ -263,7 +262,7 @@ export default defineConfig<'vite'>(async (merge) => {
       ESS_BUILD_ID: JSON.stringify(buildId()),
       // Outer apps' public keys (README OUTER_APP_KEYS; the gateway reads the same variable): the
       // portal opened by one of them signs its calls with that app's key.
-      ESS_OUTER_APP_KEYS: JSON.stringify(parseOuterAppKeys(process.env.OUTER_APP_KEYS)),
+      ESS_OUTER_APP_KEYS: JSON.stringify(outerAppKeys(process.env.OUTER_APP_KEYS)),
     },
     copy: { patterns: [], options: {} },
     // H5 runs on Preact (react-dom alone was 41 KB gzip of the start-up JS); the mini-program stays
@@ -325,6 +324,16 @@ export default defineConfig<'vite'>(async (merge) => {
 })
 
 /** The short commit of the working tree, '-dirty' when it has changes; 'dev' outside git. */
+/**
+ * The `appId:key` pairs of OUTER_APP_KEYS, read only: the contract's parseOuterAppKeys validates
+ * them in the gateway, which refuses to start on a malformed list (Taro's config loader cannot load
+ * the contract's TypeScript, so it is not imported here).
+ */
+function outerAppKeys(text: string | undefined): Record<string, string> {
+  const pairs = (text ?? '').split(/[\s,]+/).filter((pair) => pair.indexOf(':') > 0)
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)]))
+}
+
 function buildId(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], { encoding: 'utf8' }).trim()

@@ -3,8 +3,7 @@ import type { preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
 import { signedHeader } from '../lib/client-origin'
-import { hasPendingRequired } from '../modules/agreement/signatures'
-import { type Auth, authenticate } from '../modules/session/service'
+import { type Auth, authenticateAccess } from '../modules/session/service'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,9 +33,10 @@ export default fp(
       const { access, reagreeExempt } = request.routeOptions.config
       const now = fastify.now()
       const token = signedHeader(request, HEADERS.token)
-      const auth = token ? await authenticate(fastify.db, token, now) : undefined
-      if (!auth) throw new AppError('SESSION_INVALID')
-      if (!reagreeExempt && (await hasPendingRequired(fastify.db, auth.userId, now))) throw new AppError('PRIVACY_REAGREE')
+      const found = token ? await authenticateAccess(fastify.db, token, now) : undefined
+      if (!found) throw new AppError('SESSION_INVALID')
+      const { auth, pendingRequired } = found
+      if (!reagreeExempt && pendingRequired) throw new AppError('PRIVACY_REAGREE')
       if (access === 'certified' && !auth.certified) throw new AppError('CERTIFICATION_REQUIRED')
       request.auth = auth
     }

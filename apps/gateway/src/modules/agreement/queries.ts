@@ -1,5 +1,5 @@
 import type { AgreementCode, AgreementType } from '@ess/contract'
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, lte } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { agreement, agreementVersion, userAgreement } from '../../db/schema'
 import { updateWhenChanged } from '../../db/upsert'
@@ -92,16 +92,6 @@ export function listSignedVersions(db: Database, userId: string) {
     .innerJoin(agreement, eq(agreement.id, agreementVersion.agreementId))
     .where(eq(userAgreement.userId, userId))
     .orderBy(desc(userAgreement.signedAt), asc(agreement.sortOrder))
-}
-
-/** Which of these versions the user signed. */
-export async function signedAmong(db: Database, userId: string, versionIds: number[]): Promise<Set<number>> {
-  if (!versionIds.length) return new Set()
-  const rows = await db
-    .select({ id: userAgreement.agreementVersionId })
-    .from(userAgreement)
-    .where(and(eq(userAgreement.userId, userId), inArray(userAgreement.agreementVersionId, versionIds)))
-  return new Set(rows.map((row) => row.id))
 }
 
 /** Records signatures; a version already signed keeps its first signature. */

@@ -3,19 +3,12 @@ import type { Database } from '../../db/client'
 import { AppError } from '../../lib/app-error'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { agreementUrl, getAppAgreements } from './service'
-import { insertSignatures, listCurrentVersions, listSignedVersions, signedAmong } from './queries'
+import { insertSignatures, listCurrentVersions, listSignedVersions } from './queries'
 
 /** The set a user agrees to to use the app (SPEC §7 getAppAgreements type 1). */
 const APP_SET = '1'
 
 type CurrentVersion = Awaited<ReturnType<typeof listCurrentVersions>>[number]
-
-/** Whether a newer version of a required agreement of set 1 waits for the user's signature (430). */
-export async function hasPendingRequired(db: Database, userId: string, now: Date): Promise<boolean> {
-  const required = (await listCurrentVersions(db, APP_SET, now)).filter((row) => row.required).map((row) => row.id)
-  const signed = await signedAmong(db, userId, required)
-  return required.some((id) => !signed.has(id))
-}
 
 /** The current versions of every set, by id. */
 async function currentVersions(db: Database, now: Date): Promise<Map<number, CurrentVersion & { setType: string }>> {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { preparedStatement } from '../../db/prepared'
-import { appUser, userSession } from '../../db/schema'
+import { agreement, agreementVersion, appUser, userAgreement, userSession } from '../../db/schema'
 
 export type SessionRow = typeof userSession.$inferInsert
 
@@ -42,9 +42,25 @@ export async function insertSession(db: Database, row: NewSession) {
   })
 }
 
-/** The live session of an access token digest, with what access checks need of its user. */
-export async function findLiveSession(db: Database, accessHash: string, now: Date) {
-  const [row] = await db
+/**
+ * Whether a current required agreement of set 1 (the app's) waits for the user's signature: the
+ * newest published version of each agreement of the set (as listCurrentVersions picks it) that is
+ * required and not signed by the user. One subquery, so that access checks cost one statement.
+ */
+const pendingRequired = sql<boolean>`exists (
+  select 1 from (
+    select distinct on (${agreement.id}) ${agreementVersion.id} as id, ${agreementVersion.required} as required
+    from ${agreement} join ${agreementVersion} on ${agreementVersion.agreementId} = ${agreement.id}
+    where ${agreement.setType} = '1' and ${agreementVersion.publishedAt} <= ${sql.placeholder('now')}
+    order by ${agreement.id}, ${agreementVersion.publishedAt} desc, ${agreementVersion.id} desc
+  ) current_version
+  where current_version.required
+    and not exists (select 1 from ${userAgreement} where ${userAgreement.userId} = ${userSession.userId} and ${userAgreement.agreementVersionId} = current_version.id)
+)`
+
+/** Prepared: every signed-in call asks it (the access guard). */
+const liveSession = preparedStatement((db) =>
+  db
     .select({
       sessionId: userSession.id,
       familyId: userSession.familyId,
@@ -53,10 +69,20 @@ export async function findLiveSession(db: Database, accessHash: string, now: Dat
       certifiedAt: appUser.certifiedAt,
       createdAt: userSession.createdAt,
       lastActiveAt: userSession.lastActiveAt,
+      pendingRequired,
     })
     .from(userSession)
     .innerJoin(appUser, eq(appUser.id, userSession.userId))
-    .where(and(eq(userSession.accessHash, accessHash), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, now)))
+    .where(and(eq(userSession.accessHash, sql.placeholder('accessHash')), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, sql.placeholder('now'))))
+    .prepare('live_session'),
+)
+
+/**
+ * The live session of an access token digest, with what access checks need of its user: the
+ * certification and whether a required agreement waits for a signature (one statement).
+ */
+export async function findLiveSession(db: Database, accessHash: string, now: Date) {
+  const [row] = await liveSession(db).execute({ accessHash, now: now.toISOString() })
   return row
 }
 

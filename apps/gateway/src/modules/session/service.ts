@@ -68,15 +68,26 @@ export const SESSION_ACTIVITY_GRANULARITY_MS = 5 * 60_000
 
 /** The session of an access token, when it is live. */
 export async function authenticate(db: Database, accessToken: string, now: Date): Promise<Auth | undefined> {
+  return (await authenticateAccess(db, accessToken, now))?.auth
+}
+
+/**
+ * The session of an access token and whether a current required agreement waits for the user's
+ * signature (430 for most calls), in one statement: what every signed-in call checks.
+ */
+export async function authenticateAccess(db: Database, accessToken: string, now: Date): Promise<{ auth: Auth; pendingRequired: boolean } | undefined> {
   const row = await findLiveSession(db, sha256Hex(accessToken), now)
   if (!row) return undefined
   const lastActive = (row.lastActiveAt ?? row.createdAt).getTime()
   if (now.getTime() - lastActive >= SESSION_ACTIVITY_GRANULARITY_MS) await touchSession(db, row.sessionId, now)
   return {
-    userId: row.userId,
-    sessionId: row.sessionId,
-    familyId: row.familyId,
-    certified: row.certificationStatus === 1 && !certificationExpired(row.certifiedAt, now),
+    auth: {
+      userId: row.userId,
+      sessionId: row.sessionId,
+      familyId: row.familyId,
+      certified: row.certificationStatus === 1 && !certificationExpired(row.certifiedAt, now),
+    },
+    pendingRequired: row.pendingRequired,
   }
 }
 

@@ -31,11 +31,6 @@ export async function saveAvatar(db: Database, userId: string, bytes: Buffer, no
   return avatarUrl(userId, sha256)
 }
 
-export async function findAvatarHash(db: Database, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ sha256: userAvatar.sha256 }).from(userAvatar).where(eq(userAvatar.userId, userId))
-  return row?.sha256
-}
-
 export async function findAvatar(db: Database, userId: string) {
   const [row] = await db.select().from(userAvatar).where(eq(userAvatar.userId, userId))
   return row

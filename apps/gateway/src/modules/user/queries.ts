@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { preparedStatement } from '../../db/prepared'
-import { appUser } from '../../db/schema'
+import { appUser, userAvatar } from '../../db/schema'
 
 export type NewUser = typeof appUser.$inferInsert
 
@@ -24,6 +24,22 @@ const columns = {
 }
 
 export type UserRow = Awaited<ReturnType<typeof findUserById>>
+
+/** Prepared: getUserInfo asks it of every signed-in start (the user and its avatar's digest). */
+const userWithAvatar = preparedStatement((db) =>
+  db
+    .select({ ...columns, avatarSha256: userAvatar.sha256 })
+    .from(appUser)
+    .leftJoin(userAvatar, eq(userAvatar.userId, appUser.id))
+    .where(eq(appUser.id, sql.placeholder('id')))
+    .prepare('user_with_avatar'),
+)
+
+/** A user and the digest of its avatar (null without one), in one statement. */
+export async function findUserWithAvatar(db: Database, id: string) {
+  const [row] = await userWithAvatar(db).execute({ id })
+  return row
+}
 
 export async function findUserById(db: Database, id: string) {
   const [row] = await db.select(columns).from(appUser).where(eq(appUser.id, id))

@@ -10,8 +10,8 @@ import { openIdNo } from '../roster/queries'
 import { certificationExpired } from '../session/service'
 import { maskEmail } from './contact'
 import { recordCollection } from '../privacy/ledger'
-import { avatarUrl, findAvatarHash } from './avatar'
-import { findUserById, updatePersonalFields, usernameTaken } from './queries'
+import { avatarUrl } from './avatar'
+import { findUserWithAvatar, updatePersonalFields, usernameTaken } from './queries'
 
 export interface UserDeps {
   db: Database
@@ -22,7 +22,7 @@ export interface UserDeps {
 /** The user info of SPEC §3, with the certification record attached. */
 export async function getUserInfo(deps: UserDeps, userId: string, locale: Locale): Promise<UserInfo> {
   const now = deps.now()
-  const user = await findUserById(deps.db, userId)
+  const user = await findUserWithAvatar(deps.db, userId)
   if (!user) throw new AppError('SESSION_INVALID')
   const certified = user.certificationStatus === 1
   const record = certified ? await findCertification(deps.db, userId) : undefined
@@ -32,7 +32,7 @@ export async function getUserInfo(deps: UserDeps, userId: string, locale: Locale
     phoneRegion: user.phoneRegion,
     email: user.email,
     username: user.username,
-    photo: await photoOf(deps.db, userId),
+    photo: user.avatarSha256 ? avatarUrl(userId, user.avatarSha256) : null,
     gender: user.gender,
     birthdate: user.birthdate,
     certificationStatus: certified ? 1 : 0,
@@ -42,11 +42,6 @@ export async function getUserInfo(deps: UserDeps, userId: string, locale: Locale
   }
 }
 
-async function photoOf(db: Database, userId: string): Promise<string | null> {
-  const hash = await findAvatarHash(db, userId)
-  return hash ? avatarUrl(userId, hash) : null
-}
-
 /**
  * The personal info of SPEC §2: identity fields from the roster employee the user verified as
  * (masked ID), null before any verification; contact fields masked; address and postcode the
@@ -54,7 +49,7 @@ async function photoOf(db: Database, userId: string): Promise<string | null> {
  */
 export async function getPersonalInfo(deps: UserDeps, userId: string, locale: Locale): Promise<PersonalInfo> {
   const now = deps.now()
-  const user = await findUserById(deps.db, userId)
+  const user = await findUserWithAvatar(deps.db, userId)
   if (!user) throw new AppError('SESSION_INVALID')
   const record = await findCertification(deps.db, userId)
   const e = record?.employee
@@ -72,7 +67,7 @@ export async function getPersonalInfo(deps: UserDeps, userId: string, locale: Lo
     email: user.email ? maskEmail(user.email) : null,
     address: user.address ?? e?.address ?? null,
     postcode: user.postcode ?? e?.postcode ?? null,
-    photo: await photoOf(deps.db, userId),
+    photo: user.avatarSha256 ? avatarUrl(userId, user.avatarSha256) : null,
     username: user.username,
     certified: user.certificationStatus === 1 && !certificationExpired(user.certifiedAt, now) && !!record && !certificationRecordExpired(record, now),
   }
