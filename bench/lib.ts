@@ -34,11 +34,11 @@ export interface Gateway {
  * the per-client limit of the public calls is off (PUBLIC_CALLS_PER_CLIENT_PER_MINUTE=0), a
  * deployment setting, as CAPTCHAS_PER_CLIENT_PER_MINUTE is raised in login.ts.
  */
-export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+export async function startGateway(env: Record<string, string> = {}, checkout: string = root): Promise<Gateway> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'ess-bench-'))
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
+    cwd: checkout,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', NOTIFIER: 'outbox', PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0', ...env },
   })

@@ -33,6 +33,15 @@ const mailbox = await startMailbox()
 const gw = await startGateway(mailbox.smtpEnv)
 const { accessToken } = await registerAccount(gw.url, mailbox, 'bench.hot@example.com', 'Bench2026pass')
 
+// BENCH_BASELINE_ROOT: another checkout whose gateway is built (apps/gateway/dist, e.g. a git
+// worktree of the commit before a change), loaded in the same rounds as `user (baseline)`: a
+// before-and-after of getUserInfo in one run. It serves this checkout's portal build.
+const baselineRoot = process.env.BENCH_BASELINE_ROOT
+const baseline = baselineRoot
+  ? await startGateway({ ...mailbox.smtpEnv, SKIP_BUILD: '1', PORTAL_DIR: join(root, 'apps/portal/dist/h5') }, baselineRoot)
+  : undefined
+const baselineToken = baseline ? (await registerAccount(baseline.url, mailbox, 'bench.base@example.com', 'Bench2026pass')).accessToken : ''
+
 interface Target {
   name: string
   url: string
@@ -40,6 +49,8 @@ interface Target {
   query?: Record<string, string>
   /** Signed like the portal (a fresh nonce each); with the account's access token for `user`. */
   signed?: 'public' | 'user'
+  /** The access token when not the account's of this checkout's gateway. */
+  token?: string
 }
 const TARGETS: Target[] = [
   { name: 'bare', url: bareUrl, path: '/hello' },
@@ -47,6 +58,7 @@ const TARGETS: Target[] = [
   { name: 'cms', url: gw.url, path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' },
   { name: 'dict', url: gw.url, path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' },
   { name: 'user', url: gw.url, path: callUrl(calls.getUserInfo), signed: 'user' },
+  ...(baseline ? [{ name: 'userBaseline', url: baseline.url, path: callUrl(calls.getUserInfo), signed: 'user' as const, token: baselineToken }] : []),
 ]
 /** Requests signed before a load, enough for this many answers a second (a load that runs out repeats a used nonce: refused, counted as non-2xx). */
 const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
@@ -60,7 +72,7 @@ const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
 async function loadTarget(target: Target, seconds: number): Promise<LoadResult> {
   const q = buildQuery(target.query)
   const path = q ? `${target.path}?${q}` : target.path
-  const token = target.signed === 'user' ? accessToken : ''
+  const token = target.signed === 'user' ? (target.token ?? accessToken) : ''
   const sign = (): ReadyRequest => ({ body: '', headers: target.signed ? signedHeaders('GET', target.path, target.query, '', token) : {} })
   const prepared = target.signed ? Array.from({ length: MAX_RPS * seconds }, sign) : []
   return loadPrepared(target.name, target.url, { method: 'GET', path, prepared, fallback: sign() }, seconds, CONNECTIONS)
@@ -75,6 +87,7 @@ try {
   }
 } finally {
   await gw.stop()
+  await baseline?.stop()
   bare.kill('SIGTERM')
   await mailbox.close()
 }
@@ -101,6 +114,7 @@ const LABELS: Record<string, string> = {
   cms: 'GET /app/cms/resource/page?pageCode=homepage (signed, cached page)',
   dict: 'GET /app/user/api/dict/list?type=phoneRegion (signed, cached dictionary)',
   user: 'GET /app/user/api/user/getUserInfo (signed, signed-in user)',
+  userBaseline: `the same getUserInfo on the gateway of ${baselineRoot ?? ''} (BENCH_BASELINE_ROOT, before the change)`,
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1)

@@ -62,12 +62,18 @@ describe.runIf(enabled)('two gateways on one PostgreSQL, one Redis and one KEYS_
     for (const dir of [keysDir, ...dataDirs]) if (dir) await rm(dir, { recursive: true, force: true })
   })
 
-  it('a session made on one is valid on the other, and signed out on the other ends on both', async () => {
+  it('a session made on one is valid on the other; a change and a sign-out made on one hold on both at once', async () => {
     const p = phone()
     const deviceId = device()
     const code = await httpSmsCode(a, p, 'login', deviceId, b)
     const state = await ok<LoginState>(httpCall(a, calls.loginSignupByPhoneCode, { phone: p, code, agreementIds } as never, { deviceId }))
     expect(await ok(httpCall(b, calls.getUserInfo, undefined, { token: state.accessToken, deviceId }))).toMatchObject({ userId: state.userId, phone: p })
+    // Both keep what they read of the session and the user (user-stamp.ts); a change made through
+    // one is what the other answers next.
+    expect(await ok(httpCall(a, calls.getUserInfo, undefined, { token: state.accessToken, deviceId }))).toMatchObject({ username: null })
+    const username = `multi_${serial}_${process.pid}`
+    await ok(httpCall(b, calls.editUserPersonalInfo, { username } as never, { token: state.accessToken, deviceId }))
+    expect(await ok(httpCall(a, calls.getUserInfo, undefined, { token: state.accessToken, deviceId }))).toMatchObject({ username })
     await ok(httpCall(b, calls.logout, undefined, { token: state.accessToken, deviceId }))
     const after = await httpCall(a, calls.getUserInfo, undefined, { token: state.accessToken, deviceId })
     expect(after.body.errorCode).toBe('SESSION_INVALID')

@@ -3,7 +3,8 @@ import type { preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
 import { signedHeader } from '../lib/client-origin'
-import { type Auth, authenticateAccess } from '../modules/session/service'
+import { type AccessCache, type Auth, authenticateAccess, newAccessCache } from '../modules/session/service'
+import { userChanged } from '../modules/session/user-stamp'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,6 +12,10 @@ declare module 'fastify' {
     access?: CallAccess
     /** Stays open while a required agreement waits for the user's signature. */
     reagreeExempt?: boolean
+  }
+  interface FastifyInstance {
+    /** What this process last read for the access checks, by access token digest (session/service.ts). */
+    accessCache: AccessCache
   }
   interface FastifyRequest {
     /** The login session of a 'user' or 'certified' call (set before validation). */
@@ -28,18 +33,28 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     fastify.decorateRequest('auth', undefined)
+    fastify.decorate('accessCache', newAccessCache(fastify.kv))
 
     const guard: preValidationAsyncHookHandler = async (request) => {
       const { access, reagreeExempt } = request.routeOptions.config
       const now = fastify.now()
       const token = signedHeader(request, HEADERS.token)
-      const found = token ? await authenticateAccess(fastify.db, token, now) : undefined
+      const found = token ? await authenticateAccess(fastify.db, fastify.accessCache, token, now) : undefined
       if (!found) throw new AppError('SESSION_INVALID')
       const { auth, pendingRequired } = found
       if (!reagreeExempt && pendingRequired) throw new AppError('PRIVACY_REAGREE')
       if (access === 'certified' && !auth.certified) throw new AppError('CERTIFICATION_REQUIRED')
       request.auth = auth
     }
+
+    // A signed-in call that may write (anything but GET) announces that its user changed, once its
+    // work is done (transactions committed) and before its answer leaves: the next call, here or on
+    // another gateway, reads the user again (user-stamp.ts). Writes made without the user's session
+    // (a password reset, a refresh) announce it themselves.
+    fastify.addHook('onSend', async (request, _reply, payload) => {
+      if (request.auth && request.method !== 'GET') await userChanged(fastify.kv, request.auth.userId)
+      return payload
+    })
 
     fastify.addHook('onRoute', (route) => {
       const access = route.config?.access

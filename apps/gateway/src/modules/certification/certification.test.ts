@@ -211,7 +211,7 @@ describe('expiry and identity changes', () => {
     const info = payloadOf(await callApi(t.app, calls.certificationGetInfo, undefined, { token }))
     expect(info.isExpired).toBe(true)
     expect(payloadOf(await callApi(t.app, calls.getUserInfo, undefined, { token }))).toMatchObject({ certificationStatus: 1, isExpired: true })
-    expect((await authenticate(t.database.db, token, clock.now()))?.certified).toBe(false)
+    expect((await authenticate(t.database.db, t.app.accessCache, token, clock.now()))?.certified).toBe(false)
     const renewed = payloadOf(await check(token, byId(p)))
     expect(renewed.isExpired).toBe(false)
   })

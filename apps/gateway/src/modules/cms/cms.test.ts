@@ -1,5 +1,6 @@
 import { REAL_NAME_VALIDITY_DAYS, calls } from '@ess/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { userChanged } from '../session/user-stamp'
 import { seedAccount } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
@@ -185,6 +186,8 @@ describe('one-time codes and the exchange', () => {
     const lapsed = new Date(clock.now().getTime() - (REAL_NAME_VALIDITY_DAYS + 1) * DAY)
     await t.database.db.update(appUser).set({ certifiedAt: lapsed }).where(eq(appUser.id, userId[0]))
     await t.database.db.update(userCertification).set({ expiresAt: lapsed })
+    // As every writer of a user does once committed (session/user-stamp.ts).
+    await userChanged(t.kv, userId[0])
     expectRefusal(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID, dest: 'insurance' }, { token: certified }), 'CERTIFICATION_REQUIRED', 403)
     expect(payloadOf(await exchange(plainCode.code))).toMatchObject({ userId: userId[0], certified: false, name: null, employeeNo: null, dest: null })
   })

@@ -15,7 +15,7 @@ export default async function helpRoutes(fastify: FastifyInstance) {
    */
   async function voterOf(request: FastifyRequest): Promise<Voter> {
     const token = signedHeader(request, HEADERS.token)
-    const auth = token ? await authenticate(fastify.db, token, fastify.now()) : undefined
+    const auth = token ? await authenticate(fastify.db, fastify.accessCache, token, fastify.now()) : undefined
     if (auth) return { userId: auth.userId }
     const origin = clientOrigin(request)
     return { deviceId: origin.deviceId, ip: origin.ip }

@@ -6,6 +6,7 @@ import type { ClientOrigin } from '../../lib/client-origin'
 import { unlock } from '../../lib/throttle'
 import { userLockout } from '../login/service'
 import { endAllSessions, endOtherSessions, type Auth } from '../session/service'
+import { userChanged } from '../session/user-stamp'
 import { openNewPassword } from '../user/password'
 import { findUserById } from '../user/queries'
 import { useCode } from '../verify/codes'
@@ -72,6 +73,8 @@ export async function applyNewPassword(
     await insertSecurityEvent(tx, userId, change.event, origin, now)
     return { sessionsEnded: ended, notices: await queueNotice(deps, tx, await accountContacts(tx, userId), notice, origin, locale) }
   })
+  // Also reached without a session (a reset): the sessions it ended are refused from now on.
+  await userChanged(deps.kv, userId)
   deliverNow(deps, notices)
   await unlock(deps.kv, userLockout(userId))
   await noticeToInbox(deps, userId, notice)

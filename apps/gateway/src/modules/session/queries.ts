@@ -69,22 +69,27 @@ const liveSession = preparedStatement((db) =>
       certifiedAt: appUser.certifiedAt,
       createdAt: userSession.createdAt,
       lastActiveAt: userSession.lastActiveAt,
+      accessExpiresAt: userSession.accessExpiresAt,
+      revokedAt: userSession.revokedAt,
       pendingRequired,
     })
     .from(userSession)
     .innerJoin(appUser, eq(appUser.id, userSession.userId))
-    .where(and(eq(userSession.accessHash, sql.placeholder('accessHash')), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, sql.placeholder('now'))))
-    .prepare('live_session'),
+    .where(eq(userSession.accessHash, sql.placeholder('accessHash')))
+    .prepare('session_by_access'),
 )
 
 /**
- * The live session of an access token digest, with what access checks need of its user: the
- * certification and whether a required agreement waits for a signature (one statement).
+ * The session of an access token digest, live or not (the caller checks its revocation and expiry,
+ * so that the row can be kept), with what access checks need of its user: the certification and
+ * whether a required agreement published by `now` waits for a signature. One statement.
  */
-export async function findLiveSession(db: Database, accessHash: string, now: Date) {
+export async function findSessionForAccess(db: Database, accessHash: string, now: Date) {
   const [row] = await liveSession(db).execute({ accessHash, now: now.toISOString() })
   return row
 }
+
+export type AccessRow = NonNullable<Awaited<ReturnType<typeof findSessionForAccess>>>
 
 export async function findByRefreshHash(db: Database, refreshHash: string) {
   const [row] = await db

@@ -7,7 +7,7 @@ import { endAllSessions, endSession, refreshSession } from './service'
 
 export default async function sessionRoutes(fastify: FastifyInstance) {
   registerCall(fastify, calls.refreshToken, (request) =>
-    refreshSession(fastify.db, request.body.refreshToken, clientOrigin(request), fastify.now()),
+    refreshSession(fastify.db, fastify.kv, request.body.refreshToken, clientOrigin(request), fastify.now()),
   )
 
   registerCall(fastify, calls.logout, async (request) => ({ ended: await endSession(fastify.db, authOf(request), fastify.now()) }))

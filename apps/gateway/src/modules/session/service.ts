@@ -4,7 +4,9 @@ import type { Database } from '../../db/client'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { AppError } from '../../lib/app-error'
 import { newToken, sha256Hex } from '../../lib/digest'
-import { findByRefreshHash, findLiveSession, insertSession, markRotated, revokeFamily, revokeOtherFamilies, revokeUserSessions, touchSession } from './queries'
+import type { Kv } from '../../infra/kv/kv'
+import { StampedCache, userChanged } from './user-stamp'
+import { type AccessRow, findByRefreshHash, findSessionForAccess, insertSession, markRotated, revokeFamily, revokeOtherFamilies, revokeUserSessions, touchSession } from './queries'
 
 /** The login session of an authenticated request. */
 export interface Auth {
@@ -66,20 +68,35 @@ export async function startSession(
  */
 export const SESSION_ACTIVITY_GRANULARITY_MS = 5 * 60_000
 
+/** What the access checks read, kept per process (StampedCache, by the access token's digest). */
+export type AccessCache = StampedCache<AccessRow>
+
+export const newAccessCache = (kv: Kv): AccessCache => new StampedCache<AccessRow>(kv)
+
 /** The session of an access token, when it is live. */
-export async function authenticate(db: Database, accessToken: string, now: Date): Promise<Auth | undefined> {
-  return (await authenticateAccess(db, accessToken, now))?.auth
+export async function authenticate(db: Database, cache: AccessCache, accessToken: string, now: Date): Promise<Auth | undefined> {
+  return (await authenticateAccess(db, cache, accessToken, now))?.auth
 }
 
 /**
  * The session of an access token and whether a current required agreement waits for the user's
- * signature (430 for most calls), in one statement: what every signed-in call checks.
+ * signature (430 for most calls): one statement, or none while this process's copy is current
+ * (the user's stamp unchanged; see user-stamp.ts). Revocation and expiry are checked on every call.
  */
-export async function authenticateAccess(db: Database, accessToken: string, now: Date): Promise<{ auth: Auth; pendingRequired: boolean } | undefined> {
-  const row = await findLiveSession(db, sha256Hex(accessToken), now)
-  if (!row) return undefined
+export async function authenticateAccess(
+  db: Database,
+  cache: AccessCache,
+  accessToken: string,
+  now: Date,
+): Promise<{ auth: Auth; pendingRequired: boolean } | undefined> {
+  const accessHash = sha256Hex(accessToken)
+  const row = await cache.get(accessHash, now, () => findSessionForAccess(db, accessHash, now), (found) => found.userId)
+  if (!row || row.revokedAt || row.accessExpiresAt <= now) return undefined
   const lastActive = (row.lastActiveAt ?? row.createdAt).getTime()
-  if (now.getTime() - lastActive >= SESSION_ACTIVITY_GRANULARITY_MS) await touchSession(db, row.sessionId, now)
+  if (now.getTime() - lastActive >= SESSION_ACTIVITY_GRANULARITY_MS) {
+    await touchSession(db, row.sessionId, now)
+    cache.update(accessHash, { ...row, lastActiveAt: now })
+  }
   return {
     auth: {
       userId: row.userId,
@@ -95,11 +112,16 @@ export async function authenticateAccess(db: Database, accessToken: string, now:
  * Rotates a refresh token: the pair it belongs to is used up and a new pair of the same login is
  * made. A refresh token that was already used means it was copied: the whole login is revoked.
  */
-export async function refreshSession(db: Database, refreshToken: string, origin: ClientOrigin, now: Date): Promise<LoginState> {
+export async function refreshSession(db: Database, kv: Kv, refreshToken: string, origin: ClientOrigin, now: Date): Promise<LoginState> {
   const row = await findByRefreshHash(db, sha256Hex(refreshToken))
   if (!row) throw new AppError('SESSION_INVALID')
-  if (row.rotatedAt) {
+  // A call without the user's session: it announces its own changes (user-stamp.ts).
+  const revokeLogin = async () => {
     await revokeFamily(db, row.userId, row.familyId, now)
+    await userChanged(kv, row.userId)
+  }
+  if (row.rotatedAt) {
+    await revokeLogin()
     throw new AppError('SESSION_INVALID')
   }
   if (row.revokedAt || !row.refreshExpiresAt || row.refreshExpiresAt <= now) throw new AppError('SESSION_INVALID')
@@ -107,9 +129,13 @@ export async function refreshSession(db: Database, refreshToken: string, origin:
     if (!(await markRotated(tx, row.id, now))) return undefined
     return startSession(tx, row.userId, origin, now, { familyId: row.familyId })
   })
-  if (rotated) return rotated
+  if (rotated) {
+    // The old pair's access token is revoked with it.
+    await userChanged(kv, row.userId)
+    return rotated
+  }
   // Another refresh with the same token won the race: a copy is in use.
-  await revokeFamily(db, row.userId, row.familyId, now)
+  await revokeLogin()
   throw new AppError('SESSION_INVALID')
 }
 

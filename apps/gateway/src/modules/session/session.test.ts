@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, calls, defineCall } from '@ess/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { userChanged } from './user-stamp'
 import { z } from 'zod'
 import { seedAccount, uniqueEmail } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
@@ -89,6 +90,8 @@ describe('access of user calls', () => {
     const certified = () => callApi(t.app, certifiedOnly, undefined, { token: login.accessToken })
     expectRefusal(await certified(), 'CERTIFICATION_REQUIRED', 403)
     await t.database.db.update(appUser).set({ certificationStatus: 1, certifiedAt: clock.now() }).where(eq(appUser.id, login.userId))
+    // As every writer of a user does once committed (user-stamp.ts).
+    await userChanged(t.kv, login.userId)
     expect(payloadOf(await certified())).toEqual({ userId: login.userId })
     clock.advance(89 * DAY)
     const fresh = await seedAccount(t, { email: uniqueEmail() })
@@ -96,6 +99,7 @@ describe('access of user calls', () => {
       .update(appUser)
       .set({ certificationStatus: 1, certifiedAt: new Date(clock.now().getTime() - 91 * DAY) })
       .where(eq(appUser.id, fresh.userId))
+    await userChanged(t.kv, fresh.userId)
     expectRefusal(await callApi(t.app, certifiedOnly, undefined, { token: fresh.accessToken }), 'CERTIFICATION_REQUIRED', 403)
     expect(payloadOf(await userInfo(fresh.accessToken))).toMatchObject({ certificationStatus: 1, isExpired: true })
   })

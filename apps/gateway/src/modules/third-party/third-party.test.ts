@@ -246,7 +246,7 @@ describe('the binding list', () => {
     await t.database.db.insert(externalAccount).values({ userId, provider: 'wechat', subject: 'o-only-way', nickname: '小明', boundAt: clock.now() })
     expectRefusal(await callApi(t.app, calls.unbindThirdParty, { provider: 'wechat' }, { token: accessToken }), 'IDENTITY_CHECK_REQUIRED', 403)
     // The identity check by password is not open to it; open the window as an email code would.
-    const auth = await authenticate(t.database.db, accessToken, clock.now())
+    const auth = await authenticate(t.database.db, t.app.accessCache, accessToken, clock.now())
     await openWindow(t.kv, auth!, 'email', clock.now())
     const refused = expectRefusal(await callApi(t.app, calls.unbindThirdParty, { provider: 'wechat' }, { token: accessToken, locale: 'en-US' }), 'LAST_SIGN_IN_METHOD', 409)
     expect(refused.msg).toMatch(/only way to sign in/)

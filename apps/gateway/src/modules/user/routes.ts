@@ -7,12 +7,12 @@ import { registerCall } from '../../lib/call-route'
 import { authOf } from '../../plugins/auth'
 import { findAvatar, saveAvatar } from './avatar'
 import { recordCollection } from '../privacy/ledger'
-import { type UserDeps, editPersonalInfo, getPersonalInfo, getUserInfo } from './service'
+import { type UserDeps, editPersonalInfo, getPersonalInfo, getUserInfo, newUserInfoCache } from './service'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export default async function userRoutes(fastify: FastifyInstance) {
-  const deps: UserDeps = { db: fastify.db, fieldCipher: fastify.fieldCipher, now: fastify.now }
+  const deps: UserDeps = { db: fastify.db, fieldCipher: fastify.fieldCipher, now: fastify.now, userInfoCache: newUserInfoCache(fastify.kv) }
 
   registerCall(fastify, calls.getUserInfo, (request) => getUserInfo(deps, authOf(request).userId, request.locale))
   registerCall(fastify, calls.getUserPersonalInfo, (request) => getPersonalInfo(deps, authOf(request).userId, request.locale))

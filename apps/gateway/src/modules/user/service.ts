@@ -4,7 +4,9 @@ import type { FieldCipher } from '../../infra/crypto/field-cipher'
 import { mask } from '../../infra/crypto/mask'
 import { AppError } from '../../lib/app-error'
 import { certificationExpired as certificationRecordExpired, toCertification } from '../certification/service'
-import { findCertification } from '../certification/queries'
+import { type CertificationWithEmployee, findCertification } from '../certification/queries'
+import type { Kv } from '../../infra/kv/kv'
+import { StampedCache } from '../session/user-stamp'
 import { maskIdNo } from '../roster/identity'
 import { openIdNo } from '../roster/queries'
 import { certificationExpired } from '../session/service'
@@ -13,19 +15,41 @@ import { recordCollection } from '../privacy/ledger'
 import { avatarUrl } from './avatar'
 import { findUserWithAvatar, updatePersonalFields, usernameTaken } from './queries'
 
+/** What getUserInfo reads of a user: the account with its avatar's digest, and its certification. */
+interface UserRecord {
+  user: NonNullable<Awaited<ReturnType<typeof findUserWithAvatar>>>
+  record: CertificationWithEmployee | undefined
+}
+
+export type UserInfoCache = StampedCache<UserRecord>
+
+export const newUserInfoCache = (kv: Kv): UserInfoCache => new StampedCache<UserRecord>(kv)
+
 export interface UserDeps {
   db: Database
   fieldCipher: FieldCipher
   now: () => Date
+  /**
+   * What this process last read for getUserInfo, by user id (kept while the user's stamp stands).
+   * Left out by a call that has just written the user (its stamp is replaced only as it answers).
+   */
+  userInfoCache?: UserInfoCache
+}
+
+async function loadUserRecord(db: Database, userId: string): Promise<UserRecord | undefined> {
+  const user = await findUserWithAvatar(db, userId)
+  if (!user) return undefined
+  return { user, record: user.certificationStatus === 1 ? await findCertification(db, userId) : undefined }
 }
 
 /** The user info of SPEC §3, with the certification record attached. */
 export async function getUserInfo(deps: UserDeps, userId: string, locale: Locale): Promise<UserInfo> {
   const now = deps.now()
-  const user = await findUserWithAvatar(deps.db, userId)
-  if (!user) throw new AppError('SESSION_INVALID')
+  const load = () => loadUserRecord(deps.db, userId)
+  const found = deps.userInfoCache ? await deps.userInfoCache.get(userId, now, load, (value) => value.user.id, userId) : await load()
+  if (!found) throw new AppError('SESSION_INVALID')
+  const { user, record } = found
   const certified = user.certificationStatus === 1
-  const record = certified ? await findCertification(deps.db, userId) : undefined
   return {
     userId: user.id,
     phone: user.phone,

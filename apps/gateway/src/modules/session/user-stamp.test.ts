@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testKv } from '../../../test/helpers/stores'
+import type { Kv } from '../../infra/kv/kv'
+import { STAMPED_MAX_AGE_MS, StampedCache, readUserStamp, userChanged } from './user-stamp'
+
+interface Row {
+  userId: string
+  name: string
+}
+
+let kv: Kv
+beforeAll(async () => {
+  kv = await testKv()
+})
+afterAll(() => kv.close())
+
+/** A store of rows the cache reads through, counting its loads. */
+function source(rows: Record<string, Row>) {
+  let loads = 0
+  return {
+    load: (key: string) => async () => {
+      loads++
+      const row = rows[key]
+      return row ? { ...row } : undefined
+    },
+    get loads() {
+      return loads
+    },
+  }
+}
+
+const userOf = (row: Row) => row.userId
+const at = (ms: number) => new Date(1_800_000_000_000 + ms)
+
+describe('StampedCache (what a gateway keeps of a user while its stamp stands)', () => {
+  it('reads an unknown key twice around the stamp, then serves it without loading while the stamp stands', async () => {
+    const rows = { tokenA: { userId: 'u-hit', name: 'first' } }
+    const db = source(rows)
+    const cache = new StampedCache<Row>(kv)
+    expect(await cache.get('tokenA', at(0), db.load('tokenA'), userOf)).toEqual({ userId: 'u-hit', name: 'first' })
+    expect(db.loads).toBe(2)
+    rows.tokenA.name = 'changed without announcing it'
+    expect(await cache.get('tokenA', at(1000), db.load('tokenA'), userOf)).toMatchObject({ name: 'first' })
+    expect(db.loads).toBe(2)
+  })
+
+  it('reads again once the user changed (here or on another gateway sharing the KV)', async () => {
+    const rows = { tokenB: { userId: 'u-changed', name: 'before' } }
+    const db = source(rows)
+    const cache = new StampedCache<Row>(kv)
+    await cache.get('tokenB', at(0), db.load('tokenB'), userOf)
+    rows.tokenB.name = 'after'
+    const stamp = await readUserStamp(kv, 'u-changed')
+    await userChanged(kv, 'u-changed')
+    expect(await readUserStamp(kv, 'u-changed')).not.toBe(stamp)
+    expect(await cache.get('tokenB', at(10), db.load('tokenB'), userOf)).toMatchObject({ name: 'after' })
+  })
+
+  it('with the user known, loads once; a key of another user is not kept', async () => {
+    const rows = { 'u-known': { userId: 'u-known', name: 'x' } }
+    const db = source(rows)
+    const cache = new StampedCache<Row>(kv)
+    await cache.get('u-known', at(0), db.load('u-known'), userOf, 'u-known')
+    expect(db.loads).toBe(1)
+    await cache.get('u-known', at(5), db.load('u-known'), userOf, 'u-known')
+    expect(db.loads).toBe(1)
+    const other = source({ k: { userId: 'someone-else', name: 'y' } })
+    await cache.get('k', at(0), other.load('k'), userOf, 'u-known')
+    expect(cache.size).toBe(1)
+  })
+
+  it('never keeps an entry older than the stamp it was stored with: a write between the two loads wins', async () => {
+    const rows: Record<string, Row> = { tokenC: { userId: 'u-race', name: 'old' } }
+    const cache = new StampedCache<Row>(kv)
+    let loads = 0
+    // The first load sees the old row; the write commits and announces itself before the stamp is
+    // read; the second load (the value kept) sees the new row.
+    const load = async () => {
+      loads++
+      const row = { ...rows.tokenC }
+      if (loads === 1) {
+        rows.tokenC.name = 'new'
+        await userChanged(kv, 'u-race')
+      }
+      return row
+    }
+    expect(await cache.get('tokenC', at(0), load, userOf)).toMatchObject({ name: 'new' })
+    expect(await cache.get('tokenC', at(1), load, userOf)).toMatchObject({ name: 'new' })
+    expect(loads).toBe(2)
+  })
+
+  it(`drops an entry after ${STAMPED_MAX_AGE_MS / 1000} s, and when the clock went back`, async () => {
+    const rows = { tokenD: { userId: 'u-age', name: 'v1' } }
+    const db = source(rows)
+    const cache = new StampedCache<Row>(kv)
+    await cache.get('tokenD', at(60_000), db.load('tokenD'), userOf)
+    rows.tokenD.name = 'v2'
+    expect(await cache.get('tokenD', at(60_000 + STAMPED_MAX_AGE_MS - 1), db.load('tokenD'), userOf)).toMatchObject({ name: 'v1' })
+    expect(await cache.get('tokenD', at(60_000 + STAMPED_MAX_AGE_MS), db.load('tokenD'), userOf)).toMatchObject({ name: 'v2' })
+    rows.tokenD.name = 'v3'
+    expect(await cache.get('tokenD', at(0), db.load('tokenD'), userOf)).toMatchObject({ name: 'v3' })
+  })
+
+  it('keeps nothing for a key that loads nothing, and at most its capacity', async () => {
+    const cache = new StampedCache<Row>(kv, 2)
+    expect(await cache.get('nobody', at(0), async () => undefined, userOf)).toBeUndefined()
+    expect(cache.size).toBe(0)
+    for (const key of ['k1', 'k2', 'k3']) await cache.get(key, at(0), async () => ({ userId: `u-${key}`, name: key }), userOf)
+    expect(cache.size).toBe(2)
+    let loaded = false
+    await cache.get('k1', at(1), async () => ((loaded = true), { userId: 'u-k1', name: 'k1' }), userOf)
+    expect(loaded).toBe(true)
+  })
+})

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto'
+import type { Kv } from '../../infra/kv/kv'
+
+/**
+ * A user's stamp: a random value in the KV, replaced after every committed write that changes what
+ * the access check or the user info reads of the user (its sessions, certification, agreement
+ * signatures, contacts, personal fields, avatar, password, the account itself). Every gateway keeps
+ * in memory what it last read of a user with the stamp it saw before reading; an entry whose stamp
+ * is no longer the KV's is read again. On Redis every gateway sees every other one's writes.
+ *
+ * Entries are also dropped after STAMPED_MAX_AGE_MS whatever the stamp says: that bounds what no
+ * write announces (an agreement version whose publication time comes, a roster import run by
+ * another process), and it keeps a stamp that expired from the KV from matching an old entry
+ * (stamps live USER_STAMP_TTL_MS, far longer than any entry).
+ */
+export const STAMPED_MAX_AGE_MS = 30_000
+const USER_STAMP_TTL_MS = 24 * 3600_000
+const NO_STAMP = '-'
+
+const stampKey = (userId: string) => `stamp:user:${userId}`
+
+/** Announces a committed change of the user to every gateway. Call it after the transaction. */
+export async function userChanged(kv: Kv, userId: string): Promise<void> {
+  await kv.set(stampKey(userId), randomUUID(), USER_STAMP_TTL_MS)
+}
+
+/** The user's current stamp. */
+export async function readUserStamp(kv: Kv, userId: string): Promise<string> {
+  return (await kv.get(stampKey(userId))) ?? NO_STAMP
+}
+
+interface Entry<V> {
+  value: V
+  userId: string
+  stamp: string
+  readAt: number
+}
+
+/**
+ * What a gateway last read of users, by key (an access token's digest, a user id), each entry
+ * checked against its user's stamp before use: one KV read instead of the database statements.
+ * Bounded: past `capacity` entries the oldest goes.
+ */
+export class StampedCache<V> {
+  private readonly entries = new Map<string, Entry<V>>()
+
+  constructor(
+    private readonly kv: Kv,
+    private readonly capacity = 20_000,
+  ) {}
+
+  /**
+   * The value of `key`: the entry when its stamp is still the user's and it is young enough, else
+   * `load` again. `userIdOf` tells whose value a load is. Unless `knownUser` names the user before
+   * loading, a miss loads twice around the stamp (first to learn the user, then for the value kept):
+   * a write committed before the stamp was read is in the second load, and one committed after it
+   * also replaced the stamp, so the entry is never newer-stamped than its data.
+   */
+  async get(key: string, now: Date, load: () => Promise<V | undefined>, userIdOf: (value: V) => string, knownUser?: string): Promise<V | undefined> {
+    const at = now.getTime()
+    const entry = this.entries.get(key)
+    if (entry) {
+      if (at >= entry.readAt && at - entry.readAt < STAMPED_MAX_AGE_MS && (await readUserStamp(this.kv, entry.userId)) === entry.stamp) return entry.value
+      this.entries.delete(key)
+    }
+    let userId = knownUser
+    if (userId === undefined) {
+      const first = await load()
+      if (first === undefined) return undefined
+      userId = userIdOf(first)
+    }
+    const stamp = await readUserStamp(this.kv, userId)
+    const value = await load()
+    if (value === undefined || userIdOf(value) !== userId) return value
+    this.entries.set(key, { value, userId, stamp, readAt: at })
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string)
+    return value
+  }
+
+  /** Replaces the value of a kept entry (this process's own write, e.g. the last-active time). */
+  update(key: string, value: V): void {
+    const entry = this.entries.get(key)
+    if (entry) entry.value = value
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+}
