@@ -2,14 +2,20 @@
 // slider puzzle solved from its pictures, an email code mailed by the gateway to an SMTP server run
 // here, and registerByEmailPwd with the current agreements ticked.
 import { AddressInfo } from 'node:net'
-import { webcrypto } from 'node:crypto'
+import { randomBytes, webcrypto } from 'node:crypto'
 import { SMTPServer } from 'smtp-server'
 import { type AppAgreement, type Captcha, type CallDef, type LoginState, type PasswordPubKey, buildQuery, callUrl, calls } from '@ess/contract'
 import { humanTrail, solvePuzzle } from '../apps/gateway/test/helpers/captcha'
+import { standinSettings, startSmsStandin } from '../apps/gateway/src/modules/dev/sms-standins'
 import { signedHeaders } from './lib'
 
-/** An SMTP mailbox the gateway delivers to (give `smtpEnv` to the gateway). */
+/**
+ * An SMTP mailbox the gateway delivers to, and a stand-in of Aliyun's SMS API for its text messages
+ * (the production build sends both for real; give `deliveryEnv` to the gateway).
+ */
 export async function startMailbox() {
+  const smsSecret = randomBytes(16).toString('hex')
+  const sms = await startSmsStandin('aliyun', smsSecret)
   const mails: string[] = []
   const smtp = new SMTPServer({
     authOptional: true,
@@ -26,7 +32,7 @@ export async function startMailbox() {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   const port = (smtp.server.address() as AddressInfo).port
   return {
-    smtpEnv: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'ESS bench <no-reply@bench.test>' },
+    deliveryEnv: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'ESS bench <no-reply@bench.test>', NOTIFIER: '', ...standinSettings(sms, smsSecret) },
     /** The 6-digit code of the latest mail (its text part is base64, as nodemailer sends UTF-8). */
     async latestCode(): Promise<string> {
       for (let waited = 0; waited < 10_000; waited += 50) {
@@ -40,7 +46,10 @@ export async function startMailbox() {
       }
       throw new Error('no code was mailed')
     },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+    close: async () => {
+      await sms.close()
+      await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    },
   }
 }
 

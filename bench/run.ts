@@ -30,7 +30,7 @@ for (let tries = 0; ; tries++) {
 }
 
 const mailbox = await startMailbox()
-const gw = await startGateway(mailbox.smtpEnv)
+const gw = await startGateway(mailbox.deliveryEnv)
 const { accessToken } = await registerAccount(gw.url, mailbox, 'bench.hot@example.com', 'Bench2026pass')
 
 // BENCH_BASELINE_ROOT: another checkout whose gateway is built (apps/gateway/dist, e.g. a git
@@ -38,7 +38,7 @@ const { accessToken } = await registerAccount(gw.url, mailbox, 'bench.hot@exampl
 // before-and-after of getUserInfo in one run. It serves this checkout's portal build.
 const baselineRoot = process.env.BENCH_BASELINE_ROOT
 const baseline = baselineRoot
-  ? await startGateway({ ...mailbox.smtpEnv, SKIP_BUILD: '1', PORTAL_DIR: join(root, 'apps/portal/dist/h5') }, baselineRoot)
+  ? await startGateway({ ...mailbox.deliveryEnv, SKIP_BUILD: '1', PORTAL_DIR: join(root, 'apps/portal/dist/h5') }, baselineRoot)
   : undefined
 const baselineToken = baseline ? (await registerAccount(baseline.url, mailbox, 'bench.base@example.com', 'Bench2026pass')).accessToken : ''
 

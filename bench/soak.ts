@@ -54,7 +54,7 @@ for (let tries = 0; ; tries++) {
 
 const mailbox = await startMailbox()
 const gw = await startGateway({
-  ...mailbox.smtpEnv,
+  ...mailbox.deliveryEnv,
   SKIP_BUILD: '1',
   DATABASE_URL: dbUrl.toString(),
   REDIS_URL,
