@@ -49,6 +49,7 @@ export default defineConfig({
     ESS_API_BASE: JSON.stringify(''),
     ESS_APP_VERSION: JSON.stringify('0.0.0-test'),
     ESS_BUILD_ID: JSON.stringify('test'),
+    ESS_MINI_PROGRAM_APPIDS: JSON.stringify({ healthMini: 'wxhealthminitest01', welfareMini: 'wxwelfareminitest1' }),
   },
   resolve: {
     alias: [

@@ -229,6 +229,23 @@ const preactDevServer = {
   },
 }
 
+/**
+ * WeChat appIds of the partner mini-programs (SPEC §3 mini-program ids), for wx.navigateToMiniProgram.
+ * The defaults are the sample ids of this repository (no such mini-programs exist: set the partners'
+ * real appIds for a release); an empty value leaves that id out (its links open their https `link`).
+ */
+const MINI_PROGRAM_APPID_DEFAULTS = { healthMini: 'wx5e1f0a2b3c4d5e6f', welfareMini: 'wx6f5e4d3c2b1a0f9e' } as const
+
+function miniProgramAppIds(): Record<string, string> {
+  const given = { healthMini: process.env.ESS_HEALTH_MINI_APPID, welfareMini: process.env.ESS_WELFARE_MINI_APPID }
+  const ids: Record<string, string> = {}
+  for (const [id, appId] of Object.entries(given)) {
+    const value = appId ?? MINI_PROGRAM_APPID_DEFAULTS[id as keyof typeof MINI_PROGRAM_APPID_DEFAULTS]
+    if (value) ids[id] = value
+  }
+  return ids
+}
+
 export default defineConfig<'vite'>(async (merge) => {
   const taroEnv = process.env.TARO_ENV ?? 'h5'
   const gatewayUrl = process.env.ESS_GATEWAY_URL || 'http://localhost:8080'
@@ -258,6 +275,8 @@ export default defineConfig<'vite'>(async (merge) => {
       // The gateway origin: empty on H5 (same origin, calls go to /app/...), absolute on weapp.
       ESS_API_BASE: JSON.stringify(taroEnv === 'h5' ? '' : gatewayUrl),
       ESS_APP_VERSION: JSON.stringify(pkg.version),
+      // The partner mini-programs a link's miniLink opens (README: the mini-program build's settings).
+      ESS_MINI_PROGRAM_APPIDS: JSON.stringify(miniProgramAppIds()),
       // The build: the commit it was made from (the version page shows it; 'dev' outside git).
       ESS_BUILD_ID: JSON.stringify(buildId()),
     },
