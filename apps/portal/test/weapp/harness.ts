@@ -17,9 +17,10 @@
  *   whose view is Taro's recursive template fed by `setData` paths (`root.cn.0.cn.1…`): j-component
  *   cannot run the page, but it does draw the view from the data the logic produced, with the
  *   templates compiled by wcc (base.wxml's dynamic `<template is>` and utils.wxs included; Taro's
- *   `comp` for trees deeper than 15 levels left out) — view.ts, used by app.test.ts. Drawing the home
- *   page, wcc's runtime logs "Template `tmpl_0_i` not found" twice while the text drawn is complete
- *   (not explained yet).
+ *   `comp` for trees deeper than 15 levels left out) — view.ts, used by app.test.ts. (wcc's runtime
+ *   once logged "Template `tmpl_0_i` not found" there: NutUI's icons were `<i>` elements, which
+ *   base.wxml has no template for, so no icon was drawn on a phone; platform/weapp/icons.ts makes
+ *   them views, and this harness now fails on any node base.wxml cannot draw.)
  * - miniprogram-ci 2.1: `analyseCode` and `checkCodeQuality` work offline (with any private key,
  *   never used): WeChat's own file list per package and its size rules (PACKAGE_SIZE_LIMIT with
  *   the per-package sizes, CONTAINS_OTHER_PKG_JS: a main-package file only subpackages use). Those
@@ -30,7 +31,12 @@
  * (WeChat's navigation rules, tab pages kept alive), `wx.request` as real HTTP, storage, taps
  * (WeChat's bubbling through the templates' `bindtap`/`catchtap`), in a V8 context holding only
  * the globals of WeChat's logic layer (no window, document, self, process, URL or TextEncoder).
- * It takes miniprogram-simulate's `wx` as the API surface and replaces what must be real.
+ * It takes miniprogram-simulate's `wx` as the API surface and replaces what must be real, and
+ * models as WeChat documents them: the privacy API (getPrivacySetting, onNeedPrivacyAuthorization
+ * holding a privacy call until resolve, `<button open-type="agreePrivacyAuthorization">`), the
+ * phone-number button and wx.login with codes the test's fake WeChat issues, navigateToMiniProgram
+ * (recorded), an entry page the package lacks (App.onPageNotFound), and the app's clock (`Date` in
+ * its context, moved by advanceClock(), so windows of seconds or minutes need no waiting).
  * Package sizes are checked with miniprogram-ci (sizes.test.ts).
  */
 import fs from 'node:fs'
@@ -133,6 +139,9 @@ export class MiniProgram {
   private readonly pageDefinitions = new Map<string, Record<string, unknown>>()
   private readonly tabPages = new Map<string, PageInstance>()
   private readonly tapTemplates: Map<string, 'bind' | 'catch'>
+  /** Node names base.wxml has a template for (`tmpl_0_<nn>`): a node of another name is not drawn. */
+  private readonly drawable: Set<string>
+  private readonly undrawable = new Set<string>()
   /** The `<button>` template of base.wxml: its node name and the data keys of its open-type and disabled. */
   private readonly buttonTemplate: { nn: string; openType: string; disabled: string } | null
   private loadingRoute: string | null = null
@@ -152,6 +161,7 @@ export class MiniProgram {
     const baseWxml = fs.readFileSync(path.join(options.dir, 'base.wxml'), 'utf8')
     this.tapTemplates = readTapTemplates(baseWxml)
     this.buttonTemplate = readButtonTemplate(baseWxml)
+    this.drawable = new Set([...baseWxml.matchAll(/<template name="tmpl_0_(\w+)">/g)].map((m) => m[1]))
     this.needPrivacyAuthorization = options.needPrivacyAuthorization ?? true
     this.context = vm.createContext(this.globals(), { name: 'weapp logic layer' })
     this.installClock()
@@ -527,8 +537,27 @@ export class MiniProgram {
     const json = JSON.stringify(patch)
     if (json.length > SET_DATA_LIMIT) this.fail('setData', new Error(`${page.route}: a setData of ${json.length} bytes (WeChat's limit is 1 MB)`))
     const sent = JSON.parse(json) as Record<string, Json>
-    for (const [key, value] of Object.entries(sent)) assignPath(page.data, key, value)
+    for (const [key, value] of Object.entries(sent)) {
+      assignPath(page.data, key, value)
+      this.checkDrawable(page, value)
+    }
     if (cb) this.context.setTimeout(cb, 0)
+  }
+
+  /**
+   * Every node sent to the view must have a template in base.wxml, or WeChat draws nothing for it
+   * (its runtime says only "Template `tmpl_0_<nn>` not found"): an element the React tree made with a
+   * tag Taro's mini-program templates do not have (an HTML tag like `<i>`). Reported once per name.
+   */
+  private checkDrawable(page: PageInstance, value: Json): void {
+    if (!value || typeof value !== 'object') return
+    if (Array.isArray(value)) return value.forEach((item) => this.checkDrawable(page, item))
+    const nn = value.nn
+    if (typeof nn === 'string' && !this.drawable.has(nn) && !this.undrawable.has(nn)) {
+      this.undrawable.add(nn)
+      this.fail('view', new Error(`${page.route}: a <${nn}> node (class "${String(value.cl ?? '')}") has no template in base.wxml: WeChat draws nothing for it`))
+    }
+    for (const child of (value.cn as Json[] | undefined) ?? []) this.checkDrawable(page, child)
   }
 
   private unload(page: PageInstance): void {
