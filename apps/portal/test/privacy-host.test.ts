@@ -1,6 +1,6 @@
 import { wire } from '@ess/contract/wire'
 import { describe, expect, it, vi } from 'vitest'
-import { agreeAtFirstLaunch, checkHostPrivacy, consentStore, declinePrivacyConsent, hasPrivacyConsent, whenConsented } from '../src/core/auth/consent'
+import { agreeAtFirstLaunch, checkHostPrivacy, consentStore, declinePrivacyConsent, hasPrivacyConsent, syncConsentState, whenConsented } from '../src/core/auth/consent'
 import { request } from '../src/core/http/request'
 import { createMiniPrivacy } from '../src/platform/weapp/privacy'
 import { flush, installTestPlatform } from './helpers'
@@ -82,5 +82,18 @@ describe("WeChat's privacy API joined with the consent (SPEC §4, mini-program)"
     declinePrivacyConsent()
     expect(host.answers).toEqual([{ event: 'disagree' }])
     expect(hasPrivacyConsent()).toBe(false)
+  })
+})
+
+describe('someone who declined', () => {
+  it('is not asked again at every launch, only when they use something that needs it', async () => {
+    const host = fakeWx(true)
+    installTestPlatform({ privacy: createMiniPrivacy(host.wx) }, { consent: false })
+    localStorage.setItem('user-agreed-privacy', '0')
+    syncConsentState()
+    await checkHostPrivacy()
+    expect(consentStore.getState().answered).toBe(true)
+    host.holdCall('button.getPhoneNumber')
+    expect(consentStore.getState().answered).toBe(false)
   })
 })

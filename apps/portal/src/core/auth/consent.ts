@@ -51,7 +51,9 @@ export function consentAllows(call: Pick<CallWire, 'path'>): boolean {
 
 /** Whether the first-launch dialog should show: the user has not answered yet. */
 export function needsConsentPrompt(): boolean {
-  return clientStorage.get('userAgreedPrivacy') === null || hostNeedsAuthorization
+  const answer = clientStorage.get('userAgreedPrivacy')
+  // Someone who declined is asked again only when they use something that needs it (not at every launch).
+  return answer === null || (answer === '1' && hostNeedsAuthorization)
 }
 
 /** The user agreed (first-launch dialog, or ticking the agreements on login / register). */
@@ -99,7 +101,7 @@ export async function checkHostPrivacy(): Promise<void> {
   if (!host) return
   host.onNeeded(() => consentStore.setState({ answered: false }))
   hostNeedsAuthorization = await host.needsAuthorization()
-  if (hostNeedsAuthorization) consentStore.setState({ answered: false })
+  if (needsConsentPrompt()) consentStore.setState({ answered: false })
 }
 
 /**

@@ -113,7 +113,6 @@ export async function openLinkItem(item: LinkItem, origin = 'home'): Promise<Lin
   return target
 }
 
-
 /**
  * A link item whose `miniLink` names a partner mini-program, in the WeChat mini-program (SPEC §3
  * healthMini, welfareMini): the same login and real-name gates, then wx.navigateToMiniProgram. After
