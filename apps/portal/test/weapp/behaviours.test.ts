@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { JUMP_RESUME_WINDOW_S, AUTO_JUMP_GUARD_S, wire } from '@ess/contract/wire'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { handbackToken, mintWechatCode, signedCall, startGateway, type Gateway } from './gateway'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { handbackToken, mintWechatCode, signedCall, type Gateway } from './gateway'
+import { sharedGateway } from './shared-gateway'
 import { MiniProgram, type MiniProgramOptions, rootOf, textOf } from './harness'
 
 /**
@@ -10,8 +11,8 @@ import { MiniProgram, type MiniProgramOptions, rootOf, textOf } from './harness'
  * dist/weapp against the real gateway on loopback and its fake WeChat (/dev/wechat): WeChat's
  * privacy API joined with the consent panel, the WeChat sign-in page, the quick-login popup, the
  * re-sign prompt of code 430, the des resume window and the auto-jump guard (the app's clock moved,
- * no waiting), partner mini-programs, an unknown entry page. One gateway for the file; each case
- * starts the app afresh (its own storage: a new phone).
+ * no waiting), partner mini-programs, an unknown entry page. The gateway is the run's
+ * (global-gateway.ts); each case starts the app afresh (its own storage).
  */
 const DIST = path.resolve(__dirname, '../../dist/weapp')
 const BUILD_GATEWAY = process.env.ESS_GATEWAY_URL || 'http://localhost:8080'
@@ -39,16 +40,12 @@ let programs: MiniProgram[] = []
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DIST, 'app.js'))) throw new Error('dist/weapp is missing: run `npm run test:weapp -w apps/portal` (it builds first)')
-  gateway = await startGateway()
+  gateway = sharedGateway()
 })
 
 afterEach(() => {
   for (const mp of programs) mp.close()
   programs = []
-})
-
-afterAll(async () => {
-  await gateway?.stop()
 })
 
 /** A fresh start of the app on a phone whose WeChat knows `phone`. */
