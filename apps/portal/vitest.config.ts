@@ -50,6 +50,7 @@ export default defineConfig({
     ESS_APP_VERSION: JSON.stringify('0.0.0-test'),
     ESS_BUILD_ID: JSON.stringify('test'),
     ESS_OUTER_APP_KEYS: JSON.stringify({ '205': 'partner-public-key-0205-test' }),
+    ESS_MINI_PROGRAM_APPIDS: JSON.stringify({ healthMini: 'wxhealthminitest01', welfareMini: 'wxwelfareminitest1' }),
   },
   resolve: {
     alias: [

@@ -8,9 +8,11 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/weapp/**/*.test.ts'],
+    // One gateway for the files that run the app against it (test/weapp/global-gateway.ts).
+    globalSetup: ['test/weapp/global-gateway.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // One file at a time: each starts a gateway, and the machine has two cores.
+    // One file at a time: they share the gateway, and the machine has two cores.
     fileParallelism: false,
   },
 })

@@ -229,6 +229,23 @@ const preactDevServer = {
   },
 }
 
+/**
+ * WeChat appIds of the partner mini-programs (SPEC §3 mini-program ids), for wx.navigateToMiniProgram.
+ * The defaults are the sample ids of this repository (no such mini-programs exist: set the partners'
+ * real appIds for a release); an empty value leaves that id out (its links open their https `link`).
+ */
+const MINI_PROGRAM_APPID_DEFAULTS = { healthMini: 'wx5e1f0a2b3c4d5e6f', welfareMini: 'wx6f5e4d3c2b1a0f9e' } as const
+
+function miniProgramAppIds(): Record<string, string> {
+  const given = { healthMini: process.env.ESS_HEALTH_MINI_APPID, welfareMini: process.env.ESS_WELFARE_MINI_APPID }
+  const ids: Record<string, string> = {}
+  for (const [id, appId] of Object.entries(given)) {
+    const value = appId ?? MINI_PROGRAM_APPID_DEFAULTS[id as keyof typeof MINI_PROGRAM_APPID_DEFAULTS]
+    if (value) ids[id] = value
+  }
+  return ids
+}
+
 export default defineConfig<'vite'>(async (merge) => {
   const taroEnv = process.env.TARO_ENV ?? 'h5'
   const gatewayUrl = process.env.ESS_GATEWAY_URL || 'http://localhost:8080'
@@ -258,6 +275,8 @@ export default defineConfig<'vite'>(async (merge) => {
       // The gateway origin: empty on H5 (same origin, calls go to /app/...), absolute on weapp.
       ESS_API_BASE: JSON.stringify(taroEnv === 'h5' ? '' : gatewayUrl),
       ESS_APP_VERSION: JSON.stringify(pkg.version),
+      // The partner mini-programs a link's miniLink opens (README: the mini-program build's settings).
+      ESS_MINI_PROGRAM_APPIDS: JSON.stringify(miniProgramAppIds()),
       // The build: the commit it was made from (the version page shows it; 'dev' outside git).
       ESS_BUILD_ID: JSON.stringify(buildId()),
       // Outer apps' public keys (README OUTER_APP_KEYS; the gateway reads the same variable): the
@@ -323,7 +342,6 @@ export default defineConfig<'vite'>(async (merge) => {
   return merge({}, baseConfig, prodConfig)
 })
 
-/** The short commit of the working tree, '-dirty' when it has changes; 'dev' outside git. */
 /**
  * The `appId:key` pairs of OUTER_APP_KEYS, read only: the contract's parseOuterAppKeys validates
  * them in the gateway, which refuses to start on a malformed list (Taro's config loader cannot load
@@ -334,6 +352,7 @@ function outerAppKeys(text: string | undefined): Record<string, string> {
   return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)]))
 }
 
+/** The short commit of the working tree, '-dirty' when it has changes; 'dev' outside git. */
 function buildId(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], { encoding: 'utf8' }).trim()

@@ -3,7 +3,7 @@
  * behaviours, and the stored language, before any screen renders. No call goes to the gateway here
  * but the mini-program's quick login and open id.
  */
-import { syncConsentState } from './core/auth/consent'
+import { checkHostPrivacy, syncConsentState, whenConsented } from './core/auth/consent'
 import { quickLoginFromJump } from './core/auth/quick-login'
 import { applyWebRedirect } from './core/auth/redirect'
 import { initLocale } from './core/locale'
@@ -23,13 +23,18 @@ initLocale()
 // Web redirect (SPEC §4): a token and app id handed over in the query are kept; otherwise the outer app's are forgotten.
 applyWebRedirect(platform.system.launchQuery())
 syncConsentState()
-// The mini-program opened by the health mini-program with a quick-login token (no-op elsewhere):
-// the one call made here, and only after the privacy consent (the request client's gate).
-void quickLoginFromJump(platform.system.launchQuery())
 // A jump into the mini-program with a des waits for the login or real-name it may need (SPEC §4).
 rememberJumpDes(platform.system.launchQuery())
-// The mini-program's open id of this environment (SPEC §3), fetched once and cached, after the privacy consent.
-void ensureOpenId()
+// Launch initialisation (SPEC §4): in the mini-program, skipped until the user agrees to the privacy
+// policy (ours and WeChat's, asked first: core/auth/consent), then run at once; no-ops elsewhere.
+void checkHostPrivacy().then(() =>
+  whenConsented(() => {
+    // The mini-program opened by the health mini-program with a quick-login token.
+    void quickLoginFromJump(platform.system.launchQuery())
+    // The mini-program's open id of this environment (SPEC §3), fetched once and cached.
+    void ensureOpenId()
+  }),
+)
 
 // The mini-program and the native app (where push messages go) keep a session of the older user
 // center and their push binding there (SPEC §7), opened after each login in the background.

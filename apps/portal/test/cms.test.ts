@@ -5,6 +5,7 @@ import { userStore } from '../src/core/auth/user-store'
 import { floorsOf, loadFloors, resetFloors } from '../src/core/cms/floors'
 import { externalUrl, linkTarget, openLinkItem, parseQuery } from '../src/core/links/click'
 import { claimAutoJump, innerJump, legacyJumpUrl } from '../src/core/links/jump'
+import { miniProgramTarget } from '../src/core/links/mini'
 import { safeWebviewUrl } from '../src/core/links/webview'
 import { localeStore } from '../src/i18n/store'
 import { installTestPlatform, ok } from './helpers'
@@ -151,6 +152,54 @@ describe('web pages in the native app (docs/native-bridge.md)', () => {
     await openLinkItem(item({ link: 'https://mall.example.com/', loginRequired: true, authenticationRequired: true }))
     expect(nav.navigateTo).toHaveBeenCalledWith('/packages/auth/realNameAuthOption?origin=home')
     expect(native.webview).not.toHaveBeenCalled()
+  })
+})
+
+describe('partner mini-programs (SPEC §3 healthMini, welfareMini: miniLink)', () => {
+  const WELFARE = { link: 'https://welfare.example.com/mall', miniLink: 'mini:welfareMini/pages/mall/index?from=ess', loginRequired: true, external: 1 as const }
+
+  it('reads the mini:<id>[/<path>][?<query>] form with the appIds of the build; anything else is not one', () => {
+    const appIds = { healthMini: 'wxhealth0000000001', welfareMini: 'wxwelfare000000001' }
+    expect(miniProgramTarget('mini:welfareMini/pages/mall/index?from=ess', appIds)).toEqual({ id: 'welfareMini', appId: 'wxwelfare000000001', path: 'pages/mall/index?from=ess' })
+    expect(miniProgramTarget('mini:healthMini', appIds)).toEqual({ id: 'healthMini', appId: 'wxhealth0000000001', path: '' })
+    expect(miniProgramTarget('mini:healthMini?x=1', appIds)?.path).toBe('?x=1')
+    // the build's define (vitest.config.ts stands in for config/index.ts)
+    expect(miniProgramTarget('mini:healthMini/pages/report/index')?.appId).toBe('wxhealthminitest01')
+    for (const other of [null, '', 'https://a.example.com', 'mini:otherMini/pages/x', 'mini:healthMini pages', 'mini:welfareMini/a b'])
+      expect(miniProgramTarget(other, appIds)).toBeNull()
+    // a build without that id's appId: not a mini-program link there
+    expect(miniProgramTarget('mini:healthMini/pages/x', { welfareMini: 'wxwelfare000000001' })).toBeNull()
+  })
+
+  it('in the mini-program: the login gate, then wx.navigateToMiniProgram instead of the https link', async () => {
+    const { nav, platform } = installTestPlatform()
+    const open = vi.fn(async () => true)
+    platform.system.openMiniProgram = open
+    await openLinkItem(item(WELFARE))
+    expect(open).not.toHaveBeenCalled()
+    expect(nav.navigateTo).toHaveBeenLastCalledWith('/packages/login/login-type/index')
+    localStorage.setItem('token', 't')
+    await openLinkItem(item(WELFARE))
+    expect(open).toHaveBeenCalledWith({ appId: 'wxwelfareminitest1', path: 'pages/mall/index?from=ess' })
+    expect(nav.navigateTo).toHaveBeenCalledTimes(1)
+  })
+
+  it('in the mini-program: real-name first when the item needs it', async () => {
+    const { nav, server, platform } = installTestPlatform()
+    const open = vi.fn(async () => true)
+    platform.system.openMiniProgram = open
+    localStorage.setItem('token', 't')
+    server.reply(ok({ ...CERTIFIED, certificationStatus: 0 }))
+    await openLinkItem(item({ ...WELFARE, authenticationRequired: true }))
+    expect(nav.navigateTo).toHaveBeenCalledWith('/packages/auth/realNameAuthOption?origin=home')
+    expect(open).not.toHaveBeenCalled()
+  })
+
+  it('on the web (no mini-programs there): the https link opens as before', async () => {
+    const { nav } = installTestPlatform()
+    localStorage.setItem('token', 't')
+    await openLinkItem(item(WELFARE))
+    expect(nav.navigateTo).toHaveBeenCalledWith(expect.stringMatching(/^\/packages\/webview\/index\?url=https%3A%2F%2Fwelfare\.example\.com%2Fmall/))
   })
 })
 

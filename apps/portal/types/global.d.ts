@@ -13,6 +13,11 @@ declare module '*.scss'
 
 /** Gateway origin injected by config/index.ts defineConstants: '' on H5 (same origin), absolute on weapp. */
 declare const ESS_API_BASE: string
+/**
+ * WeChat appIds of the mini-programs a link item's `miniLink` opens (SPEC §3 healthMini, welfareMini),
+ * from ESS_HEALTH_MINI_APPID / ESS_WELFARE_MINI_APPID at build time (config/index.ts).
+ */
+declare const ESS_MINI_PROGRAM_APPIDS: Partial<Record<import('@ess/contract/wire').MiniProgramId, string>>
 /** package.json version of the portal. */
 declare const ESS_APP_VERSION: string
 /** The commit the portal was built from. */
@@ -27,5 +32,7 @@ declare namespace NodeJS {
     TARO_PLATFORM: 'web' | 'mini'
     TARO_APP_ID: string
     ESS_GATEWAY_URL?: string
+    ESS_HEALTH_MINI_APPID?: string
+    ESS_WELFARE_MINI_APPID?: string
   }
 }

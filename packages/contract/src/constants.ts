@@ -42,6 +42,14 @@ export const SERVICE_PHONE = '400-820-6688'
 export const INNER_JUMP_DESTINATIONS = ['medClaims', 'payment', 'insurance', 'checkUp'] as const
 export type InnerJumpDestination = (typeof INNER_JUMP_DESTINATIONS)[number]
 export const MINI_PROGRAM_IDS = ['healthMini', 'welfareMini'] as const
+export type MiniProgramId = (typeof MINI_PROGRAM_IDS)[number]
+/**
+ * A link item's `miniLink` that opens one of those mini-programs (wx.navigateToMiniProgram):
+ * `mini:<id>`, then optionally `/<page path>` in that mini-program and `?<query>`, e.g.
+ * `mini:welfareMini/pages/mall/index?from=ess`. Their WeChat appIds are configuration of the
+ * mini-program build (ESS_HEALTH_MINI_APPID, ESS_WELFARE_MINI_APPID). Groups: id, path, query.
+ */
+export const MINI_LINK_PATTERN = new RegExp(`^mini:(${MINI_PROGRAM_IDS.join('|')})(?:/([\\w\\-./]*))?(?:\\?([^#\\s]*))?$`)
 
 /** Page codes of the CMS (SPEC §3). */
 export const PAGE_CODES = { home: 'homepage', services: 'servicegrid' } as const

@@ -29,6 +29,7 @@ export function createPlatform(win: Window = window): Platform {
     loginRoute: ROUTE_PATHS.login,
     loginDelayMs: LOGIN_NAV_DELAY_WEB_MS,
     reSignOnMyAccount: false,
+    privacy: null,
     apiBase: ESS_API_BASE,
     start: () => installWebGlobals(win, session),
   }

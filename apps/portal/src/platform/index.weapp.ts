@@ -3,6 +3,8 @@ import { createMemoryStorage } from './shared/memory-storage'
 import { createTaroNavigation } from './shared/taro-navigation'
 import type { Platform } from './types'
 import { createMiniCrypto } from './weapp/crypto'
+import './weapp/icons'
+import { createMiniPrivacy } from './weapp/privacy'
 import { createMiniStorage } from './weapp/storage'
 import { createMiniSystem } from './weapp/system'
 import { createMiniTransport } from './weapp/transport'
@@ -24,6 +26,7 @@ export function createPlatform(): Platform {
     loginRoute: ROUTE_PATHS.miniLogin,
     loginDelayMs: 0,
     reSignOnMyAccount: true,
+    privacy: createMiniPrivacy(),
     apiBase: ESS_API_BASE,
     start: () => undefined,
   }

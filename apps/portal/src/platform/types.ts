@@ -115,6 +115,36 @@ export interface SystemAdapter {
    * Rejects with the HTTP status on a refusal.
    */
   saveFile(req: { url: string; headers: Record<string, string>; fileName: string; timeoutMs: number; releaseMs: number }): Promise<void>
+  /**
+   * Opens another mini-program (`wx.navigateToMiniProgram`) at `path` (may carry a query); resolves
+   * false when WeChat did not open it (the user cancelled). Null where there are none (H5, the native app).
+   */
+  openMiniProgram: ((target: { appId: string; path: string }) => Promise<boolean>) | null
+}
+
+/**
+ * The host's own privacy authorization, joined with the portal's consent (SPEC §4): WeChat's
+ * privacy API in the mini-program (`wx.getPrivacySetting`, `wx.onNeedPrivacyAuthorization`, the
+ * `agreePrivacyAuthorization` button); null where the host has none (H5, the native app, a WeChat
+ * base library older than 2.32.3).
+ */
+export interface HostPrivacy {
+  /** Whether the host still needs the user's authorization of the privacy guideline (getPrivacySetting). */
+  needsAuthorization(): Promise<boolean>
+  /**
+   * Calls `listener` when a privacy API or component of the host was used before the authorization
+   * (onNeedPrivacyAuthorization): that call waits for agreed() or declined().
+   */
+  onNeeded(listener: (referrer: string) => void): void
+  /** The consent panel is on screen (told to the host: resolve({event:'exposureAuthorization'})). */
+  exposed(): void
+  /**
+   * The user tapped the agree button `buttonId` (open-type agreePrivacyAuthorization): waiting
+   * calls go on. Answers whether a call was waiting.
+   */
+  agreed(buttonId: string): boolean
+  /** The user declined: waiting calls fail (WeChat: "privacy permission is not authorized"). */
+  declined(): void
 }
 
 /** The native app's JS bridge (SPEC §1). */
@@ -150,6 +180,8 @@ export interface Platform {
    * list, switches to the My account tab and flags the popup there; the web asks on the page.
    */
   reSignOnMyAccount: boolean
+  /** The host's privacy authorization joined with the portal's consent (mini-program); null elsewhere. */
+  privacy: HostPrivacy | null
   /** Origin of the gateway ('' = same origin). */
   apiBase: string
   /** Installs platform-wide behaviours at start (H5: hash flag, debug console). */

@@ -4,7 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ROUTES } from '@ess/contract/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startGateway, type Gateway } from './gateway'
+import type { Gateway } from './gateway'
+import { sharedGateway } from './shared-gateway'
 import { MiniProgram, rootOf, textOf } from './harness'
 import { drawPage } from './view'
 
@@ -24,13 +25,12 @@ let mp: MiniProgram
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(DIST, 'app.js'))) throw new Error('dist/weapp is missing: run `npm run test:weapp -w apps/portal` (it builds first)')
-  gateway = await startGateway()
+  gateway = sharedGateway()
   mp = new MiniProgram({ dir: DIST, hosts: { [new URL(BUILD_GATEWAY).origin]: gateway.url } })
 })
 
-afterAll(async () => {
+afterAll(() => {
   mp?.close()
-  await gateway?.stop()
 })
 
 const pageText = () => textOf(rootOf(mp.currentPage))

@@ -1,12 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
 import path from 'node:path'
+import { PORTAL_APP_ID, buildQuery, signHeaders } from '@ess/contract/wire'
 
 const GATEWAY_DIR = path.resolve(__dirname, '../../../gateway')
 
 export interface Gateway {
   url: string
+  /** Its data folder (DATA_DIR; the generated keys and apps' secrets are in `keys/`). */
+  dataDir: string
   /** Stops the process (SIGTERM, then waits for it) and removes its data folder. */
   stop(): Promise<void>
 }
@@ -17,6 +22,9 @@ export interface Gateway {
  */
 export async function startGateway(): Promise<Gateway> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ess-weapp-'))
+  // A port of its own, known before it starts: the gateway reaches its fake WeChat (/dev/wechat) at
+  // 127.0.0.1:PORT (modules/wechat/wiring.ts), which PORT=0 would not name.
+  const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: GATEWAY_DIR,
     env: {
@@ -25,7 +33,7 @@ export async function startGateway(): Promise<Gateway> {
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0',
       OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
@@ -49,10 +57,75 @@ export async function startGateway(): Promise<Gateway> {
   })
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * What the WeChat client gets from WeChat on the phone, from the gateway's fake WeChat
+ * (/dev/wechat/mint, apps/gateway/src/modules/dev/wechat-fake.ts): a wx.login code of a demo
+ * identity, or the phone-number button's code of a phone.
+ */
+export async function mintWechatCode(gateway: Gateway, body: { identity: string } | { phone: string }): Promise<string> {
+  const response = await fetch(`${gateway.url}/dev/wechat/mint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  if (!response.ok) throw new Error(`/dev/wechat/mint answered ${response.status}: ${await response.text()}`)
+  return ((await response.json()) as { code: string }).code
+}
+
+/**
+ * The health mini-program's server asks for a quick-login token for one of its users (SPEC §4
+ * quick login; apps/gateway/src/modules/sso: HTTP Basic with the 'hm' app's generated secret).
+ */
+export async function handbackToken(gateway: Gateway, userId: string): Promise<string> {
+  const secret = readFileSync(path.join(gateway.dataDir, 'keys', 'health-mini.secret'), 'utf8').trim()
+  const response = await fetch(`${gateway.url}/app/sso/grant/handback`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`hm:${secret}`).toString('base64')}` },
+    body: JSON.stringify({ userId }),
+  })
+  const envelope = (await response.json()) as { code: number; data?: { data?: { token?: string } } }
+  const token = envelope.data?.data?.token
+  if (!token) throw new Error(`handback answered ${JSON.stringify(envelope)}`)
+  return token
+}
+
+/** A call of the portal's wire signed as the portal signs it (packages/contract signature.ts), with a user's token. */
+export async function signedCall(gateway: Gateway, call: { method: string; path: string }, input: Record<string, unknown> | undefined, token: string): Promise<{ code: number; data?: { data?: unknown } }> {
+  const body = call.method === 'GET' || input === undefined ? undefined : JSON.stringify(input)
+  const query = call.method === 'GET' && input ? buildQuery(input) : ''
+  const headers = signHeaders({
+    method: call.method,
+    path: call.path,
+    query,
+    body,
+    appId: PORTAL_APP_ID,
+    client: 'weapp',
+    nonce: randomBytes(16).toString('hex'),
+    timestamp: String(Date.now()),
+    token,
+    deviceId: 'harness-device-0000001',
+  })
+  const response = await fetch(`${gateway.url}${call.path}${query ? `?${query.replace(/^\?/, '')}` : ''}`, {
+    method: call.method,
+    headers: { ...headers, 'accept-language': 'zh-CN', ...(body ? { 'content-type': 'application/json' } : {}) },
+    body,
+  })
+  return (await response.json()) as { code: number; data?: { data?: unknown } }
+}
+
+/** A loopback port nobody listens on now (the OS's pick). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
 }

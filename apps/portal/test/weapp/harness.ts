@@ -17,9 +17,10 @@
  *   whose view is Taro's recursive template fed by `setData` paths (`root.cn.0.cn.1…`): j-component
  *   cannot run the page, but it does draw the view from the data the logic produced, with the
  *   templates compiled by wcc (base.wxml's dynamic `<template is>` and utils.wxs included; Taro's
- *   `comp` for trees deeper than 15 levels left out) — view.ts, used by app.test.ts. Drawing the home
- *   page, wcc's runtime logs "Template `tmpl_0_i` not found" twice while the text drawn is complete
- *   (not explained yet).
+ *   `comp` for trees deeper than 15 levels left out) — view.ts, used by app.test.ts. (wcc's runtime
+ *   once logged "Template `tmpl_0_i` not found" there: NutUI's icons were `<i>` elements, which
+ *   base.wxml has no template for, so no icon was drawn on a phone; platform/weapp/icons.ts makes
+ *   them views, and this harness now fails on any node base.wxml cannot draw.)
  * - miniprogram-ci 2.1: `analyseCode` and `checkCodeQuality` work offline (with any private key,
  *   never used): WeChat's own file list per package and its size rules (PACKAGE_SIZE_LIMIT with
  *   the per-package sizes, CONTAINS_OTHER_PKG_JS: a main-package file only subpackages use). Those
@@ -30,7 +31,12 @@
  * (WeChat's navigation rules, tab pages kept alive), `wx.request` as real HTTP, storage, taps
  * (WeChat's bubbling through the templates' `bindtap`/`catchtap`), in a V8 context holding only
  * the globals of WeChat's logic layer (no window, document, self, process, URL or TextEncoder).
- * It takes miniprogram-simulate's `wx` as the API surface and replaces what must be real.
+ * It takes miniprogram-simulate's `wx` as the API surface and replaces what must be real, and
+ * models as WeChat documents them: the privacy API (getPrivacySetting, onNeedPrivacyAuthorization
+ * holding a privacy call until resolve, `<button open-type="agreePrivacyAuthorization">`), the
+ * phone-number button and wx.login with codes the test's fake WeChat issues, navigateToMiniProgram
+ * (recorded), an entry page the package lacks (App.onPageNotFound), and the app's clock (`Date` in
+ * its context, moved by advanceClock(), so windows of seconds or minutes need no waiting).
  * Package sizes are checked with miniprogram-ci (sizes.test.ts).
  */
 import fs from 'node:fs'
@@ -83,12 +89,30 @@ export interface MiniProgramOptions {
   hosts: Record<string, string>
   /** Query of the launch (scene 1001, the entry page). */
   launchQuery?: Record<string, string>
+  /**
+   * WeChat's record of the user's authorization of the app's privacy guideline (wx.getPrivacySetting):
+   * true (the default) until they agree through an `agreePrivacyAuthorization` button.
+   */
+  needPrivacyAuthorization?: boolean
+  /**
+   * What the WeChat client gets from WeChat for this user: a wx.login code, and the code of the
+   * phone-number button (by default codes nobody issued, which the gateway refuses).
+   */
+  wechat?: { loginCode?: () => Promise<string>; phoneCode?: () => Promise<string> }
 }
 
 export interface RequestRecord {
   method: string
   url: string
   status: number | 'failed'
+  /** The answer's body (parsed JSON, or text). */
+  data?: unknown
+}
+
+/** A call of a WeChat API that reaches the person or WeChat's servers (what tests check before consent). */
+export interface ApiCall {
+  api: string
+  args: Record<string, unknown>
 }
 
 const SET_DATA_LIMIT = 1024 * 1024 // WeChat refuses a setData payload above 1 MB
@@ -101,6 +125,10 @@ export class MiniProgram {
   readonly toasts: string[] = []
   readonly navigations: string[] = []
   readonly storage = new Map<string, unknown>()
+  /** wx.login, the phone-number button, navigateToMiniProgram… in order (see ApiCall). */
+  readonly apiCalls: ApiCall[] = []
+  /** WeChat's privacy record (wx.getPrivacySetting's needAuthorization). */
+  needPrivacyAuthorization: boolean
   readonly appJson: AppJson
   /** The page stack, top last (what getCurrentPages() answers). */
   stack: PageInstance[] = []
@@ -111,17 +139,57 @@ export class MiniProgram {
   private readonly pageDefinitions = new Map<string, Record<string, unknown>>()
   private readonly tabPages = new Map<string, PageInstance>()
   private readonly tapTemplates: Map<string, 'bind' | 'catch'>
+  /** Node names base.wxml has a template for (`tmpl_0_<nn>`): a node of another name is not drawn. */
+  private readonly drawable: Set<string>
+  private readonly undrawable = new Set<string>()
+  /** The `<button>` template of base.wxml: its node name and the data keys of its open-type and disabled. */
+  private readonly buttonTemplate: { nn: string; openType: string; disabled: string } | null
   private loadingRoute: string | null = null
   private inflight = 0
   private shortTimers = new Set<unknown>()
   private webviewId = 0
+  /** How far the app's clock (Date in its context) is ahead of the host's: advanceClock(). */
+  private clockOffset = 0
+  /** onNeedPrivacyAuthorization listeners, and the privacy calls they hold. */
+  private readonly privacyListeners: Array<(resolve: (answer: Record<string, unknown>) => void, info: { referrer: string }) => void> = []
+  /** Ids of agreePrivacyAuthorization buttons the user tapped (WeChat checks resolve's buttonId against them). */
+  private readonly agreeButtonsTapped = new Set<string>()
   private readonly onRejection = (reason: unknown) => this.fail('unhandled rejection', reason)
 
   constructor(private readonly options: MiniProgramOptions) {
     this.appJson = JSON.parse(fs.readFileSync(path.join(options.dir, 'app.json'), 'utf8')) as AppJson
-    this.tapTemplates = readTapTemplates(fs.readFileSync(path.join(options.dir, 'base.wxml'), 'utf8'))
+    const baseWxml = fs.readFileSync(path.join(options.dir, 'base.wxml'), 'utf8')
+    this.tapTemplates = readTapTemplates(baseWxml)
+    this.buttonTemplate = readButtonTemplate(baseWxml)
+    this.drawable = new Set([...baseWxml.matchAll(/<template name="tmpl_0_(\w+)">/g)].map((m) => m[1]))
+    this.needPrivacyAuthorization = options.needPrivacyAuthorization ?? true
     this.context = vm.createContext(this.globals(), { name: 'weapp logic layer' })
+    this.installClock()
     process.on('unhandledRejection', this.onRejection)
+  }
+
+  /**
+   * Moves the app's clock forward (`Date.now()` and `new Date()` in its context; the host's timers
+   * and the gateway's clock are not touched): windows of seconds or minutes without waiting.
+   */
+  advanceClock(ms: number): void {
+    this.clockOffset += ms
+  }
+
+  private installClock(): void {
+    const install = vm.runInContext(
+      `(function (offset) {
+        const Real = Date
+        const now = () => Real.now() + offset()
+        globalThis.Date = new Proxy(Real, {
+          construct: (target, args, newTarget) => (args.length ? Reflect.construct(target, args, newTarget) : Reflect.construct(target, [now()], newTarget)),
+          apply: () => new Real(now()).toString(),
+          get: (target, key, receiver) => (key === 'now' ? now : Reflect.get(target, key, receiver)),
+        })
+      })`,
+      this.context,
+    ) as (offset: () => number) => void
+    install(() => this.clockOffset)
   }
 
   /** Every route of app.json: the main package's pages, then each subpackage's. */
@@ -139,16 +207,26 @@ export class MiniProgram {
     return page
   }
 
-  /** Starts the app as WeChat does: app.js, App.onLaunch, App.onShow, then the entry page. */
-  async launch(): Promise<void> {
-    const entry = this.appJson.pages[0]
+  /**
+   * Starts the app as WeChat does: app.js, App.onLaunch, App.onShow, then the entry page (by
+   * default app.json's first; a link or QR code may name another). An entry page the package does
+   * not have goes to App.onPageNotFound, which must open another one (WeChat shows its own "page not
+   * found" otherwise: an error here).
+   */
+  async launch(entry = this.appJson.pages[0]): Promise<void> {
+    this.entry = entry
     const launchOptions = this.launchOptions(entry)
     this.guard(() => this.load('app.js'))
     if (!this.app) throw new Error(`app.js did not call App():\n${this.errors.join('\n')}`)
     this.callHook(this.app, 'onLaunch', launchOptions)
     this.callHook(this.app, 'onShow', launchOptions)
-    await this.open(entry, {}, 'appLaunch')
+    if (this.routes.includes(entry)) await this.open(entry, { ...this.options.launchQuery }, 'appLaunch')
+    else {
+      this.navigations.push(`pageNotFound ${entry}`)
+      this.callHook(this.app, 'onPageNotFound', { path: entry, query: { ...this.options.launchQuery }, isEntryPage: true })
+    }
     await this.settle()
+    if (!this.stack.length) this.fail('launch', new Error(`page "${entry}" is not found and App.onPageNotFound opened no page`))
   }
 
   /** Taps the tab bar's item `index` as a person does: switchTab, then the page's onTabItemTap. */
@@ -163,14 +241,19 @@ export class MiniProgram {
 
   /** Opens a page the way wx.reLaunch does (every open page unloaded first). */
   async reLaunch(url: string): Promise<PageInstance> {
+    await this.relaunchTo(url)
+    await this.settle()
+    return this.currentPage
+  }
+
+  /** wx.reLaunch: every open page unloaded, then `url` opened (it succeeds once the page is open). */
+  private async relaunchTo(url: string): Promise<void> {
     const { route, query } = this.resolveUrl(url)
     for (const page of [...this.stack].reverse()) this.unload(page)
     for (const page of this.tabPages.values()) if (!this.stack.includes(page)) this.unload(page)
     this.stack = []
     this.tabPages.clear()
     await this.open(route, query, 'reLaunch')
-    await this.settle()
-    return this.currentPage
   }
 
   /**
@@ -189,23 +272,62 @@ export class MiniProgram {
     for (const node of [...trail].reverse()) {
       const binding = node.nn === undefined ? undefined : this.tapTemplates.get(node.nn)
       if (!binding) continue
-      const id = node.uid ?? node.sid ?? ''
-      const event = {
-        type: 'tap',
-        timeStamp: Date.now(),
-        target: { id: target.uid ?? target.sid ?? '', dataset: { sid: target.sid } },
-        currentTarget: { id, dataset: { sid: node.sid } },
-        detail: { x: 10, y: 10 },
-        touches: [],
-        changedTouches: [],
-        mark: {},
-      }
-      this.guard(() => (page.eh as (e: unknown) => unknown).call(page, event))
+      this.dispatch(page, node, target, 'tap', { x: 10, y: 10 })
       handled = true
       if (binding === 'catch') break
     }
     if (!handled) throw new Error(`"${text}" on ${page.route} is not inside anything that handles a tap`)
+    const button = [...trail].reverse().find((node) => this.buttonTemplate && node.nn === this.buttonTemplate.nn)
+    if (button) this.openType(page, button)
     await this.settle()
+  }
+
+  /** Calls the page's event handler (Taro's `eh`) as WeChat does for an event of `node`. */
+  private dispatch(page: PageInstance, node: TaroNode, target: TaroNode, type: string, detail: Record<string, unknown>): void {
+    const event = {
+      type,
+      timeStamp: Date.now(),
+      target: { id: target.uid ?? target.sid ?? '', dataset: { sid: target.sid } },
+      currentTarget: { id: node.uid ?? node.sid ?? '', dataset: { sid: node.sid } },
+      detail,
+      touches: [],
+      changedTouches: [],
+      mark: {},
+    }
+    this.guard(() => (page.eh as (e: unknown) => unknown).call(page, event))
+  }
+
+  /**
+   * What WeChat does after a tap on a `<button open-type>` (it does nothing when disabled):
+   * - agreePrivacyAuthorization: the privacy guideline counts as agreed (getPrivacySetting answers
+   *   false from now), the button's id is kept for resolve's check, and `agreeprivacyauthorization` fires;
+   * - getPhoneNumber (a privacy component): through the privacy gate, then WeChat's phone sheet,
+   *   which the person accepts: `getphonenumber` with the code WeChat issued (options.wechat).
+   */
+  private openType(page: PageInstance, button: TaroNode): void {
+    const keys = this.buttonTemplate
+    if (!keys || button[keys.disabled] === true) return
+    const openType = button[keys.openType]
+    if (openType === 'agreePrivacyAuthorization') {
+      this.needPrivacyAuthorization = false
+      this.agreeButtonsTapped.add(String(button.uid ?? button.sid ?? ''))
+      this.apiCalls.push({ api: 'agreePrivacyAuthorization', args: { buttonId: String(button.uid ?? button.sid ?? '') } })
+      this.dispatch(page, button, button, 'agreeprivacyauthorization', { errMsg: 'agreePrivacyAuthorization:ok' })
+    } else if (openType === 'getPhoneNumber') {
+      this.apiCalls.push({ api: 'getPhoneNumber', args: {} })
+      void this.privacyGate('button.getPhoneNumber').then(
+        async () => {
+          this.inflight++
+          try {
+            const code = this.options.wechat?.phoneCode ? await this.options.wechat.phoneCode() : `harness-phone-${Date.now()}`
+            this.dispatch(page, button, button, 'getphonenumber', { errMsg: 'getPhoneNumber:ok', code })
+          } finally {
+            this.inflight--
+          }
+        },
+        (error: unknown) => this.dispatch(page, button, button, 'getphonenumber', { errMsg: `getPhoneNumber:fail ${describe(error)}` }),
+      )
+    }
   }
 
   /** Resolves once no call is in flight and no short timer is pending (max `limitMs`). */
@@ -308,6 +430,8 @@ export class MiniProgram {
   private packageOf(file: string): string | undefined {
     return (this.appJson.subPackages ?? []).find((s) => file.startsWith(`${s.root}/`))?.root
   }
+
+  private entry: string | undefined
 
   private launchOptions(route: string) {
     return { path: route, query: { ...this.options.launchQuery }, scene: 1001, referrerInfo: {}, shareTicket: undefined, apiCategory: 'default' }
@@ -413,8 +537,27 @@ export class MiniProgram {
     const json = JSON.stringify(patch)
     if (json.length > SET_DATA_LIMIT) this.fail('setData', new Error(`${page.route}: a setData of ${json.length} bytes (WeChat's limit is 1 MB)`))
     const sent = JSON.parse(json) as Record<string, Json>
-    for (const [key, value] of Object.entries(sent)) assignPath(page.data, key, value)
+    for (const [key, value] of Object.entries(sent)) {
+      assignPath(page.data, key, value)
+      this.checkDrawable(page, value)
+    }
     if (cb) this.context.setTimeout(cb, 0)
+  }
+
+  /**
+   * Every node sent to the view must have a template in base.wxml, or WeChat draws nothing for it
+   * (its runtime says only "Template `tmpl_0_<nn>` not found"): an element the React tree made with a
+   * tag Taro's mini-program templates do not have (an HTML tag like `<i>`). Reported once per name.
+   */
+  private checkDrawable(page: PageInstance, value: Json): void {
+    if (!value || typeof value !== 'object') return
+    if (Array.isArray(value)) return value.forEach((item) => this.checkDrawable(page, item))
+    const nn = value.nn
+    if (typeof nn === 'string' && !this.drawable.has(nn) && !this.undrawable.has(nn)) {
+      this.undrawable.add(nn)
+      this.fail('view', new Error(`${page.route}: a <${nn}> node (class "${String(value.cl ?? '')}") has no template in base.wxml: WeChat draws nothing for it`))
+    }
+    for (const child of (value.cn as Json[] | undefined) ?? []) this.checkDrawable(page, child)
   }
 
   private unload(page: PageInstance): void {
@@ -511,8 +654,8 @@ export class MiniProgram {
       }),
       setStorage: asyncApi('setStorage', ({ key, data }) => (this.storage.set(String(key), clone(data as Json)), {})),
       removeStorage: asyncApi('removeStorage', ({ key }) => (this.storage.delete(String(key)), {})),
-      getLaunchOptionsSync: () => this.launchOptions(this.appJson.pages[0]),
-      getEnterOptionsSync: () => this.launchOptions(this.appJson.pages[0]),
+      getLaunchOptionsSync: () => this.launchOptions(this.entry ?? this.appJson.pages[0]),
+      getEnterOptionsSync: () => this.launchOptions(this.entry ?? this.appJson.pages[0]),
       getMenuButtonBoundingClientRect: () => ({ width: 87, height: 32, top: 48, right: 368, bottom: 80, left: 281 }),
       request: (options: AsyncOptions) => {
         const controller = new AbortController()
@@ -527,9 +670,64 @@ export class MiniProgram {
       navigateTo: asyncApi('navigateTo', async ({ url }) => (await program.navigateTo(String(url)), { eventChannel: {} })),
       redirectTo: asyncApi('redirectTo', async ({ url }) => (await program.redirectTo(String(url)), {})),
       switchTab: asyncApi('switchTab', async ({ url }) => (await program.switchTab(String(url)), {})),
-      reLaunch: asyncApi('reLaunch', async ({ url }) => (await program.reLaunch(String(url)), {})),
+      reLaunch: asyncApi('reLaunch', async ({ url }) => (await program.relaunchTo(String(url)), {})),
       navigateBack: asyncApi('navigateBack', ({ delta }) => (program.navigateBack(Number(delta ?? 1)), {})),
+      // —— WeChat identity (the codes come from the test's fake WeChat) ——
+      login: asyncApi('login', async () => {
+        this.apiCalls.push({ api: 'login', args: {} })
+        this.inflight++
+        try {
+          return { code: this.options.wechat?.loginCode ? await this.options.wechat.loginCode() : `harness-login-${Date.now()}` }
+        } finally {
+          this.inflight--
+        }
+      }),
+      navigateToMiniProgram: asyncApi('navigateToMiniProgram', ({ appId, path: page, extraData, envVersion }) => {
+        if (typeof appId !== 'string' || !/^wx[0-9a-zA-Z]{14,18}$/.test(appId)) throw new Error('invalid appId')
+        this.apiCalls.push({ api: 'navigateToMiniProgram', args: { appId, path: page ?? '', extraData: extraData ?? null, envVersion: envVersion ?? 'release' } })
+        return {}
+      }),
+      // —— privacy (base library 2.32.3+; https://developers.weixin.qq.com/miniprogram/dev/framework/user-privacy/PrivacyAuthorize.html) ——
+      getPrivacySetting: asyncApi('getPrivacySetting', () => ({ needAuthorization: this.needPrivacyAuthorization, privacyContractName: '《ESS小程序隐私保护指引》' })),
+      onNeedPrivacyAuthorization: (listener: unknown) => {
+        if (typeof listener !== 'function') throw new TypeError('onNeedPrivacyAuthorization: listener must be a function')
+        this.privacyListeners.push(listener as (typeof this.privacyListeners)[number])
+      },
+      requirePrivacyAuthorize: asyncApi('requirePrivacyAuthorize', () => this.privacyGate('requirePrivacyAuthorize').then(() => ({}))),
+      chooseImage: asyncApi('chooseImage', async () => {
+        await this.privacyGate('chooseImage')
+        this.apiCalls.push({ api: 'chooseImage', args: {} })
+        throw new Error('cancel')
+      }),
     }
+  }
+
+  /**
+   * A privacy API or component used (WeChat's rules): at once when WeChat's record says the user
+   * agreed; otherwise the app's onNeedPrivacyAuthorization listeners are told and the call waits
+   * for their resolve — 'agree' with the id of an agreePrivacyAuthorization button the user
+   * tapped goes on, 'disagree' fails ("privacy permission is not authorized"). Without a listener
+   * WeChat would show its own dialog; the harness fails the call, as a person who closes it.
+   */
+  private privacyGate(referrer: string): Promise<void> {
+    if (!this.needPrivacyAuthorization) return Promise.resolve()
+    this.apiCalls.push({ api: 'needPrivacyAuthorization', args: { referrer } })
+    if (!this.privacyListeners.length) return Promise.reject(new Error('privacy permission is not authorized'))
+    // A held call waits for the person (settle() does not wait for it).
+    return new Promise<void>((resolve, reject) => {
+      let settled = false
+      const answer = (raw: Record<string, unknown>) => {
+        const event = raw?.event
+        if (settled || event === 'exposureAuthorization') return
+        settled = true
+        if (event === 'agree' && typeof raw.buttonId === 'string' && this.agreeButtonsTapped.has(raw.buttonId) && !this.needPrivacyAuthorization) resolve()
+        else if (event === 'agree') {
+          this.fail('privacy', new Error(`resolve({event:'agree'}) without a tapped agreePrivacyAuthorization button (buttonId ${String(raw.buttonId)})`))
+          reject(new Error('privacy permission is not authorized'))
+        } else reject(new Error('privacy permission is not authorized'))
+      }
+      for (const listener of this.privacyListeners) this.guard(() => listener(answer, { referrer }))
+    })
   }
 
   /** wx.request as WeChat sends it: GET data joins the query, an object body goes as JSON. */
@@ -574,6 +772,7 @@ export class MiniProgram {
           /* WeChat leaves text that is not JSON as it is */
         }
       }
+      record.data = parsed
       return { data: parsed, statusCode: response.status, header, cookies: response.headers.getSetCookie() }
     } catch (error) {
       throw new Error(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : describe(error))
@@ -616,6 +815,14 @@ function readTapTemplates(wxml: string): Map<string, 'bind' | 'catch'> {
     else if (/\bbindtap="eh"/.test(match[2])) found.set(match[1], 'bind')
   }
   return found
+}
+
+/** base.wxml's `<button>` template: the data keys Taro gave its open-type and disabled attributes. */
+function readButtonTemplate(wxml: string): { nn: string; openType: string; disabled: string } | null {
+  const match = /<template name="tmpl_0_(\w+)">\s*<button([^>]*)>/.exec(wxml)
+  const openType = match && /\bopen-type="\{\{i\.(\w+)\}\}"/.exec(match[2])
+  const disabled = match && /\bdisabled="\{\{i\.(\w+)\}\}"/.exec(match[2])
+  return match && openType && disabled ? { nn: match[1], openType: openType[1], disabled: disabled[1] } : null
 }
 
 /** Sets `value` at a setData path: `root.cn.0.v`, `list[2].name`. */

@@ -15,6 +15,9 @@ import { AUTH_APP_ID_PATTERN, GRANT_CODE_TTL_S, INFORMATION_ID_PATTERN, INFORMAT
  * - `link` '/<route>' → that page of the portal;
  * - `link` 'https://…' → the embedded web page (packages/webview), with `external`, `CPAppId`,
  *   `CPAuthType` and `needOpenId` added when `external` is 1 (SPEC §3 third-party parameters).
+ * - `miniLink` 'mini:<id>[/<path>][?<query>]' (id one of MINI_PROGRAM_IDS, constants.ts
+ *   MINI_LINK_PATTERN): in the WeChat mini-program the tap opens that mini-program at that page
+ *   instead of `link`; elsewhere (and in a build without that id's appId) `link` is used.
  * `loginRequired` / `authenticationRequired` gate the tap (login, then real-name verification).
  */
 export const LinkItemSchema = z.object({

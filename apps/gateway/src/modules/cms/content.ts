@@ -37,6 +37,8 @@ interface ItemSeed {
   name: Text
   icon: string
   link: string
+  /** In the WeChat mini-program, a partner mini-program instead of `link` (contract MINI_LINK_PATTERN). */
+  miniLink?: string
   loginRequired?: boolean
   authenticationRequired?: boolean
   external?: 0 | 1
@@ -50,7 +52,7 @@ const ITEMS: Record<string, ItemSeed> = {
   providentFund: { id: 'providentFund', name: tx('公积金', 'Housing fund'), icon: 'icon-housing-fund', link: 'inner:insurance', loginRequired: true, authenticationRequired: true },
   medClaims: { id: 'medClaims', name: tx('医疗理赔', 'Medical claims'), icon: 'icon-medical', link: 'inner:medClaims', loginRequired: true, authenticationRequired: true },
   checkUp: { id: 'checkUp', name: tx('体检预约', 'Health check-up'), icon: 'icon-checkup', link: 'inner:checkUp', loginRequired: true, authenticationRequired: true, badge: tx('新', 'New') },
-  welfare: { id: 'welfare', name: tx('福利商城', 'Welfare mall'), icon: 'icon-welfare', link: 'https://welfare.example.com/mall', loginRequired: true, external: 1, needOpenId: 1 },
+  welfare: { id: 'welfare', name: tx('福利商城', 'Welfare mall'), icon: 'icon-welfare', link: 'https://welfare.example.com/mall', miniLink: 'mini:welfareMini/pages/mall/index?from=ess', loginRequired: true, external: 1, needOpenId: 1 },
   personalInfo: { id: 'personalInfo', name: tx('个人信息', 'Personal info'), icon: 'icon-account', link: '/pages/user-center/user-info/index', loginRequired: true },
   certificate: { id: 'certificate', name: tx('实名认证', 'Verify identity'), icon: 'icon-certificate', link: '/packages/auth/realNameAuthOption', loginRequired: true },
   news: { id: 'news', name: tx('资讯动态', 'News'), icon: 'icon-news', link: 'homeNews' },
@@ -66,7 +68,7 @@ function item(key: keyof typeof ITEMS, locale: Locale): LinkItem {
     name: s.name[locale],
     icon: media(s.icon),
     link: s.link,
-    miniLink: null,
+    miniLink: s.miniLink ?? null,
     appLink: null,
     loginRequired: s.loginRequired ?? false,
     authenticationRequired: s.authenticationRequired ?? false,

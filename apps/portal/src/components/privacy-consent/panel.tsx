@@ -4,14 +4,28 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { agreeAtFirstLaunch, declinePrivacyConsent } from '../../core/auth/consent'
 import { request } from '../../core/http/request'
+import { platform } from '../../core/platform'
 import { useI18n } from '../../i18n'
 import { AgreementLinks } from '../agreement-links'
 import './index.scss'
 
-/** The first-launch privacy panel (see ./index.tsx), shown while the question is unanswered. */
+/** The id WeChat is told when the user agrees (resolve({ buttonId, event: 'agree' })). */
+export const AGREE_BUTTON_ID = 'ess-privacy-agree'
+
+/**
+ * The first-launch privacy panel (see ./index.tsx), shown while the question is unanswered. In the
+ * mini-program it is also the app's privacy dialog for WeChat (core/auth/consent checkHostPrivacy):
+ * Agree is WeChat's `agreePrivacyAuthorization` button, so one tap agrees to both.
+ */
 export function ConsentPanel({ aboveTabBar }: { aboveTabBar: boolean }) {
   const { t, locale } = useI18n()
   const [list, setList] = useState<AppAgreement[] | null>(null)
+  const host = platform().privacy
+  // WeChat is told its privacy dialog is on screen (for a privacy call it holds).
+  useEffect(() => host?.exposed(), [host])
+  const agree = host
+    ? { id: AGREE_BUTTON_ID, openType: 'agreePrivacyAuthorization' as const, onAgreePrivacyAuthorization: () => void agreeAtFirstLaunch(AGREE_BUTTON_ID) }
+    : { onClick: () => void agreeAtFirstLaunch() }
   useEffect(() => {
     let alive = true
     void request(wire.getAppAgreements, { type: '1' }, { needShowToast: false }).then((items) => {
@@ -45,7 +59,7 @@ export function ConsentPanel({ aboveTabBar }: { aboveTabBar: boolean }) {
         <Button className="privacy-consent__btn" shape="round" data-testid="consent-disagree" onClick={() => declinePrivacyConsent()}>
           {t.consent.disagree}
         </Button>
-        <Button className="privacy-consent__btn" type="primary" shape="round" data-testid="consent-agree" onClick={() => void agreeAtFirstLaunch()}>
+        <Button className="privacy-consent__btn" type="primary" shape="round" data-testid="consent-agree" {...agree}>
           {t.consent.agree}
         </Button>
       </View>

@@ -1,6 +1,7 @@
 import { HOME_ROUTE, wire, type CallWire } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
 import { relaunch } from '../navigation'
+import { platform } from '../platform'
 import { clientStorage } from '../storage'
 
 /**
@@ -26,8 +27,16 @@ const PRE_CONSENT_PATHS: ReadonlySet<string> = new Set(
   ].map((c) => c.path),
 )
 
+/**
+ * In the mini-program, WeChat keeps its own record of the user's authorization of the app's privacy
+ * guideline (wx.getPrivacySetting). Read at launch (checkHostPrivacy): when WeChat says it still
+ * needs it, the portal's stored '1' is not enough (a new guideline, another device's answer), and
+ * the consent panel asks again; its Agree button agrees to both.
+ */
+let hostNeedsAuthorization = false
+
 export function hasPrivacyConsent(): boolean {
-  return clientStorage.get('userAgreedPrivacy') === '1'
+  return clientStorage.get('userAgreedPrivacy') === '1' && !hostNeedsAuthorization
 }
 
 /** Whether a call may go out before consent. */
@@ -42,19 +51,23 @@ export function consentAllows(call: Pick<CallWire, 'path'>): boolean {
 
 /** Whether the first-launch dialog should show: the user has not answered yet. */
 export function needsConsentPrompt(): boolean {
-  return clientStorage.get('userAgreedPrivacy') === null
+  const answer = clientStorage.get('userAgreedPrivacy')
+  // Someone who declined is asked again only when they use something that needs it (not at every launch).
+  return answer === null || (answer === '1' && hostNeedsAuthorization)
 }
 
 /** The user agreed (first-launch dialog, or ticking the agreements on login / register). */
 export function grantPrivacyConsent(): void {
   clientStorage.set('userAgreedPrivacy', '1')
+  hostNeedsAuthorization = false
   consentStore.setState({ answered: true })
 }
 
-/** The user declined: they may browse as a visitor; nothing personal is sent. */
+/** The user declined: they may browse as a visitor; nothing personal is sent (a held WeChat privacy call fails). */
 export function declinePrivacyConsent(): void {
   clientStorage.set('userAgreedPrivacy', '0')
   consentStore.setState({ answered: true })
+  platform().privacy?.declined()
 }
 
 /** Whether the first-launch question was answered (every mounted page hides its prompt at once). */
@@ -62,11 +75,44 @@ export const consentStore = createStore<{ answered: boolean }>(() => ({ answered
 
 /** Reads the stored answer (at start, and in tests). */
 export function syncConsentState(): void {
+  hostNeedsAuthorization = false
   consentStore.setState({ answered: !needsConsentPrompt() })
 }
 
-/** The first-launch dialog's Agree: stored '1', then home relaunches with everything enabled. */
-export async function agreeAtFirstLaunch(): Promise<void> {
+/**
+ * The consent panel's Agree: stored '1', then home relaunches with everything enabled. In the
+ * mini-program the button is WeChat's `agreePrivacyAuthorization` one (`buttonId`), so the same tap
+ * authorizes WeChat's privacy guideline; a WeChat privacy call that was held for it (the
+ * phone-number button, say) then goes on, and the page stays where the user was.
+ */
+export async function agreeAtFirstLaunch(buttonId?: string): Promise<void> {
   grantPrivacyConsent()
-  await relaunch(HOME_ROUTE).catch(() => undefined)
+  const heldCall = buttonId !== undefined && (platform().privacy?.agreed(buttonId) ?? false)
+  if (!heldCall) await relaunch(HOME_ROUTE).catch(() => undefined)
+}
+
+/**
+ * Joins WeChat's privacy API with the consent (mini-program; nothing elsewhere): asks WeChat
+ * whether it still needs the user's authorization (asked again by the panel when it does), and
+ * routes WeChat's "a privacy call needs the authorization" to the panel. Resolves when known.
+ */
+export async function checkHostPrivacy(): Promise<void> {
+  const host = platform().privacy
+  if (!host) return
+  host.onNeeded(() => consentStore.setState({ answered: false }))
+  hostNeedsAuthorization = await host.needsAuthorization()
+  if (needsConsentPrompt()) consentStore.setState({ answered: false })
+}
+
+/**
+ * Runs `init` once the user has consented: now, or when they agree (SPEC §4: in the mini-program,
+ * launch initialisation is skipped until then).
+ */
+export function whenConsented(init: () => void): void {
+  if (hasPrivacyConsent()) return init()
+  const stop = consentStore.subscribe(() => {
+    if (!hasPrivacyConsent()) return
+    stop()
+    init()
+  })
 }

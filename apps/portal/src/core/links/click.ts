@@ -6,6 +6,7 @@ import { userStore } from '../auth/user-store'
 import { openRoute, type RouteQuery } from '../navigation'
 import { platform } from '../platform'
 import { needsRealName, openRealName } from '../real-name/gate'
+import { miniProgramTarget, type MiniProgramTarget } from './mini'
 import { getToken } from '../session'
 import { clientStorage } from '../storage'
 
@@ -83,7 +84,10 @@ export function parseQuery(search: string): Record<string, string> {
  * the target; real-name required and not verified (or expired) → the real-name option page with
  * `origin`, then the target; otherwise the target opens. Resolves the target opened (or null).
  */
-export async function openLinkItem(item: LinkItem, origin = 'home'): Promise<LinkTarget | null> {
+export async function openLinkItem(item: LinkItem, origin = 'home'): Promise<LinkTarget | MiniProgramTarget | null> {
+  const openMini = platform().system.openMiniProgram
+  const mini = openMini ? miniProgramTarget(item.miniLink) : null
+  if (openMini && mini) return openMiniProgramItem(item, mini, openMini, origin)
   const target = linkTarget(item)
   if (!target) {
     await openRoute(ROUTE_PATHS.thirdPartAddress)
@@ -109,3 +113,28 @@ export async function openLinkItem(item: LinkItem, origin = 'home'): Promise<Lin
   return target
 }
 
+/**
+ * A link item whose `miniLink` names a partner mini-program, in the WeChat mini-program (SPEC §3
+ * healthMini, welfareMini): the same login and real-name gates, then wx.navigateToMiniProgram. After
+ * a login it asked for, the user is back on the page they tapped (the partner is not reopened by itself).
+ */
+async function openMiniProgramItem(
+  item: LinkItem,
+  mini: MiniProgramTarget,
+  open: (target: { appId: string; path: string }) => Promise<boolean>,
+  origin: string,
+): Promise<MiniProgramTarget> {
+  const here = platform().nav.currentRoute()
+  if (item.loginRequired && !getToken()) {
+    rememberLoginTarget(here)
+    await openRoute(platform().loginRoute)
+    return mini
+  }
+  const user = userStore.getState().user ?? (item.authenticationRequired ? await loadUser() : null)
+  if (item.authenticationRequired && needsRealName(user)) {
+    await openRealName(origin, isRoutePath(here) ? { route: here } : undefined)
+    return mini
+  }
+  await open({ appId: mini.appId, path: mini.path })
+  return mini
+}

@@ -19,6 +19,8 @@ export function createWebSystem(win: Window = window): SystemAdapter {
       return true
     },
     saveFile: (req) => saveWebFile(win, req),
+    // The web has no other mini-programs: a link item's https `link` is opened instead.
+    openMiniProgram: null,
   }
 }
 

@@ -45,6 +45,10 @@ export function createMiniSystem(): SystemAdapter {
       }
     },
     leaveTo: () => false,
+    async openMiniProgram({ appId, path }) {
+      const opened = await Taro.navigateToMiniProgram({ appId, path, envVersion: 'release' }).catch(() => null)
+      return opened !== null
+    },
     async saveFile(req) {
       const result = await Taro.downloadFile({ url: req.url, header: req.headers, timeout: req.timeoutMs })
       if (result.statusCode !== 200) throw Object.assign(new Error(`download ${result.statusCode}`), { status: result.statusCode })
