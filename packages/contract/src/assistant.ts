@@ -2,6 +2,7 @@ import { hmac } from '@noble/hashes/hmac'
 import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from '@noble/hashes/utils'
 import { DEFAULT_CP_APP_ID, SIGNATURE_WINDOW_MS } from './constants'
+import { utf8Bytes } from './signature'
 
 /**
  * The micro-assistant (SPEC §1 AI customer service, §4 its login after a portal login, §7 its
@@ -45,10 +46,12 @@ export const ASSISTANT_QUESTION_MAX = 200
 /** The string a call signs: its timestamp, a line feed, then the exact body sent ("" for a GET). */
 export const assistantSigningString = (timestamp: string, body: string) => `${timestamp}\n${body}`
 
-/** Hex HMAC-SHA256 of the signing string with the session's key (pure JS: the mini-program has no WebCrypto). */
+/**
+ * Hex HMAC-SHA256 of the signing string with the session's key: pure JS, and UTF-8 without
+ * TextEncoder (the mini-program's logic layer has neither WebCrypto nor TextEncoder).
+ */
 export function assistantSignature(key: string, timestamp: string, body: string): string {
-  const encoder = new TextEncoder()
-  return bytesToHex(hmac(sha256, encoder.encode(key), encoder.encode(assistantSigningString(timestamp, body))))
+  return bytesToHex(hmac(sha256, utf8Bytes(key), utf8Bytes(assistantSigningString(timestamp, body))))
 }
 
 export interface AssistantLoginBody {

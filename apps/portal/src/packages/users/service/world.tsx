@@ -140,7 +140,7 @@ export default function UsersServiceWorldPage() {
                 onInput={(e) => setDraft(e.detail.value)}
                 onConfirm={send}
               />
-              <Button className="ai-bar__send" type="primary" size="small" disabled={!draft.trim() || pending} onClick={send} data-testid="assistant-send">
+              <Button className="ai-bar__send" type="primary" size="small" onClick={send} data-testid="assistant-send">
                 {a.send}
               </Button>
             </View>
