@@ -21,7 +21,7 @@ import { seedAccount } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, payloadOf } from '../../../test/helpers/calls'
 import { SECOND, testClock } from '../../../test/helpers/clock'
-import { appUser } from '../../db/schema'
+import { appUser, assistantSession } from '../../db/schema'
 import { recordFailure } from '../../lib/throttle'
 import { LEGACY_APP_ID } from '../grant/service'
 import { LOGIN_LOCKOUT, userLockout } from '../login/service'
@@ -36,8 +36,7 @@ afterAll(() => t.close())
 const base = SAMPLE_ASSISTANT_API_PATH
 const SESSION_ID = 'device-0123456789abc'
 
-const sessions = async () => (await t.database.db.execute(sql`select count(*)::int as n from assistant_session`)).rows[0] as { n: number }
-const countSessions = async () => Number((await sessions()).n)
+const countSessions = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(assistantSession))[0].n
 
 async function codeFor(accessToken: string, authAppId = ASSISTANT_AUTH_APP_ID) {
   return payloadOf(await callApi(t.app, calls.grantCode, { authAppId }, { token: accessToken })) as { code: string; assistantApiUrl: string }
@@ -100,8 +99,11 @@ describe('the micro-assistant login', () => {
     expect(session).toEqual({ token: expect.stringMatching(/^[\w-]{43}$/), key: expect.stringMatching(/^[\w-]{43}$/), expiresIn: ASSISTANT_SESSION_TTL_S })
     expect(session.key).not.toBe(session.token)
     expect(await countSessions()).toBe(before + 1)
-    const rows = (await t.database.db.execute(sql`select token_hash, user_id, session_id, source from assistant_session where user_id = ${user.userId}`)).rows
-    expect(rows).toEqual([{ token_hash: expect.stringMatching(/^[0-9a-f]{64}$/), user_id: user.userId, session_id: SESSION_ID, source: 'mp' }])
+    const rows = await t.database.db
+      .select({ tokenHash: assistantSession.tokenHash, userId: assistantSession.userId, sessionId: assistantSession.sessionId, source: assistantSession.source })
+      .from(assistantSession)
+      .where(eq(assistantSession.userId, user.userId))
+    expect(rows).toEqual([{ tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/), userId: user.userId, sessionId: SESSION_ID, source: 'mp' }])
     expect(JSON.stringify(rows)).not.toContain(session.token)
     expect(JSON.stringify(rows)).not.toContain(session.key)
   })
