@@ -73,7 +73,7 @@ export default function UsersServiceWorldPage() {
   const human = () => offerHuman(hotline)
 
   return (
-    <PageFrame route={ROUTE} className="ai-page">
+    <PageFrame route="packages/users/service/world" className="ai-page">
       {status === 'starting' && (
         <View className="ai-state" data-testid="assistant-starting" role="status">
           <Text>{a.starting}</Text>
