@@ -31,6 +31,8 @@ const REDIRECTED: Partial<Record<RoutePath, RoutePath>> = {
   'packages/safety/devices': LOGIN,
   'packages/safety/thirdParty': LOGIN,
   'packages/users/setting/pushSet': LOGIN,
+  // The AI customer service (issue 17) talks to the micro-assistant for a signed-in user only.
+  'packages/users/service/world': LOGIN,
   // Account cancellation (logged-in screens too).
   'packages/safety/accountCancel': LOGIN,
   'packages/safety/confirmCancel': LOGIN,

@@ -8,6 +8,7 @@ import agreementRoutes from './modules/agreement/routes'
 import certificationRoutes from './modules/certification/routes'
 import cmsRoutes from './modules/cms/routes'
 import grantRoutes from './modules/grant/routes'
+import assistantRoutes from './modules/assistant/routes'
 import ssoRoutes from './modules/sso/routes'
 import registerRoutes from './modules/register/routes'
 import sessionRoutes from './modules/session/routes'
@@ -111,6 +112,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(certificationRoutes)
   await fastify.register(cmsRoutes)
   await fastify.register(grantRoutes)
+  await fastify.register(assistantRoutes)
   await fastify.register(ssoRoutes)
   await fastify.register(securityRoutes)
   await fastify.register(privacyRoutes)

@@ -28,6 +28,7 @@ describe('config', () => {
       overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0 },
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
       legacyApiUrl: '/sample-provider/api',
+      assistantApiUrl: '/sample-assistant/api',
       publicUrl: 'http://localhost:8080',
       oauth: { credentials: {}, returnUrls: ['http://localhost:8080/', 'http://127.0.0.1:8080/'], standInUrl: undefined },
       wechatMini: { credentials: undefined, apiUrl: undefined },

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { SERVICE_PHONE, parseOuterAppKeys } from '@ess/contract'
+import { SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseOuterAppKeys } from '@ess/contract'
 
 /** The sample provider page the gateway serves in place of the older user center (inner jumps). */
 export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedirect'
@@ -135,6 +135,8 @@ const EnvSchema = z
     /** The older user center's loginByCodeAndRedirect page (inner jumps); the gateway's sample provider page by default. */
     LEGACY_USER_CENTER_URL: z.string().trim().url().optional(),
     LEGACY_USER_CENTER_API_URL: z.string().trim().url().optional(),
+    /** The micro-assistant's API (login, suggestions, chat); the gateway's sample micro-assistant by default. */
+    ASSISTANT_API_URL: optionalUrl('http', 'https'),
     /** The address people reach this gateway at (third-party sign-in returns there); http://localhost:PORT outside production. */
     PUBLIC_URL: optionalUrl('http', 'https'),
     /** Comma-separated address prefixes a third-party sign-in may return the browser to; PUBLIC_URL's portal by default. */
@@ -235,6 +237,7 @@ const EnvSchema = z
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
     legacyApiUrl: env.LEGACY_USER_CENTER_API_URL ?? SAMPLE_PROVIDER_API_PATH,
+    assistantApiUrl: (env.ASSISTANT_API_URL ?? SAMPLE_ASSISTANT_API_PATH).replace(/\/+$/, ''),
     ...oauthConfig(env),
     outerAppKeys: parseOuterAppKeys(env.OUTER_APP_KEYS),
     wechatMini: {

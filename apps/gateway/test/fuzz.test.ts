@@ -5,7 +5,7 @@
 // answer must be the documented envelope in the caller's language, never a 5xx, never a stack
 // trace, SQL or a file path; a refused call stores nothing (row counts of every table, before and
 // after). Bounded: FUZZ_RUNS requests per call (default 32, ~1,600 in all; 15–40 s here).
-import { ERRORS, type CallDef, ErrorEnvelopeSchema, type ErrorCode, type Locale, callUrl, calls, errorMessage } from '@ess/contract'
+import { ASSISTANT_AUTH_APP_ID, ASSISTANT_HEADERS, ASSISTANT_PATHS, ERRORS, SAMPLE_ASSISTANT_API_PATH, assistantSignature, type CallDef, ErrorEnvelopeSchema, type ErrorCode, type Locale, callUrl, calls, errorMessage } from '@ess/contract'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
@@ -192,6 +192,52 @@ describe('fuzzing every call of the contract', () => {
           }
         },
       ),
+      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
+    )
+  }, 120_000)
+
+  // The sample micro-assistant's calls (issue 17; README "The micro-assistant"), documented in the
+  // OpenAPI beside the contract's: signed with the session's key instead of the contract's headers.
+  const assistantCalls: Array<[string, 'GET' | 'POST', string, string[]]> = [
+    ['assistant login', 'POST', ASSISTANT_PATHS.login, ['sessionId', 'source', 'code']],
+    ['assistant suggestions', 'GET', ASSISTANT_PATHS.suggestions, []],
+    ['assistant chat', 'POST', ASSISTANT_PATHS.chat, ['question']],
+  ]
+  it.each(assistantCalls)('%s: the envelope in the caller’s language, no 5xx, no leak, nothing stored when refused', async (name, method, path, fields) => {
+    // An account of its own: the fuzzing above may have ended the shared login (logout, signOut).
+    const own = (await seedAccount(t)).accessToken
+    const grant = await t.app.inject(signed({ method: 'GET', path: callUrl(calls.grantCode), query: { authAppId: ASSISTANT_AUTH_APP_ID }, token: own }))
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${SAMPLE_ASSISTANT_API_PATH}${ASSISTANT_PATHS.login}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ sessionId: 'fuzz-session-0001', source: 'h5', code: grant.json().data.data.code }),
+    })
+    const session = login.json().data.data as { token: string; key: string }
+    let clock = Date.now()
+    await fc.assert(
+      fc.asyncProperty(method === 'POST' ? body(fields) : fc.constant(''), contentType, locale, fc.constantFrom('signed', 'signed', 'unsigned', 'tampered', 'stale'), async (rawBody, type, lang, how) => {
+        const at = String(how === 'stale' ? clock - 3_600_000 : ++clock)
+        const headers: Record<string, string> = { 'accept-language': lang }
+        if (type && method === 'POST') headers['content-type'] = type
+        if (how !== 'unsigned' && path !== ASSISTANT_PATHS.login) {
+          const signature = assistantSignature(session.key, at, rawBody)
+          Object.assign(headers, {
+            [ASSISTANT_HEADERS.token]: session.token,
+            [ASSISTANT_HEADERS.timestamp]: at,
+            [ASSISTANT_HEADERS.signature]: how === 'tampered' ? signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) : signature,
+          })
+        }
+        const before = await countRows()
+        const response = await t.app.inject({ method, url: `${SAMPLE_ASSISTANT_API_PATH}${path}`, headers, payload: method === 'POST' ? rawBody : undefined })
+        const label = `${name} ${how} ${type ?? '(no type)'} ${String(rawBody).slice(0, 200)}`
+        checkAnswer(response, lang, label)
+        if (response.json().code !== 200) {
+          const after = await countRows()
+          const changed = [...after].filter(([table, rows]) => before.get(table) !== rows)
+          expect(changed, `${label}: a refused call stored rows`).toEqual([])
+        }
+      }),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
     )
   }, 120_000)

@@ -15,6 +15,7 @@ import { ensureOpenId } from './core/wechat'
 import { rememberJumpDes } from './core/links/des'
 import { legacyAfterLogin } from './core/legacy'
 import { onSessionChange } from './core/auth/session'
+import { assistantAfterLogin } from './core/assistant'
 
 const platform = createPlatform()
 installPlatform(platform)
@@ -43,6 +44,12 @@ if (platform.kind !== 'h5') {
     if (event === 'login') legacyAfterLogin().catch((error: unknown) => console.warn('[legacy] no session of the older user center', error))
   })
 }
+
+// Every platform: the micro-assistant login after a login (SPEC §4), in the background so the
+// login's navigation never waits for it; its own skip rules apply.
+onSessionChange((event) => {
+  if (event === 'login') assistantAfterLogin().catch((error: unknown) => console.warn('[assistant] login failed', error))
+})
 
 if (process.env.NODE_ENV !== 'production') {
   onError((error) => console.warn('[api]', error.code, error.message, `${error.method} ${error.path}`, error.traceId))

@@ -110,6 +110,14 @@ export const ERRORS = {
   WECHAT_UNAVAILABLE: def(100620, 400, '微信快捷登录暂不可用，请使用其他方式登录', 'WeChat quick sign-in is not available; please sign in another way'),
   WECHAT_CODE_INVALID: def(100621, 400, '微信授权已失效，请重试', 'The WeChat authorization has expired; please try again'),
   WECHAT_FAILED: def(100622, 502, '微信服务暂时不可用，请稍后重试', 'The WeChat service is not available right now; please try again later'),
+
+  // The micro-assistant (100630–100639): the sample the gateway serves in its place answers these.
+  ASSISTANT_CODE_REQUIRED: def(100630, 400, '缺少登录码，请重新进入智能客服', 'The login code is missing; please open the assistant again'),
+  ASSISTANT_CODE_INVALID: def(100631, 400, '登录码无效、已使用或已过期，请重新进入智能客服', 'The login code is invalid, used or expired; please open the assistant again'),
+  ASSISTANT_SOURCE_INVALID: def(100632, 400, '不支持的登录来源', 'This sign-in source is not supported'),
+  ASSISTANT_TOKEN_INVALID: def(100633, 401, '智能客服会话已失效，请重新进入', 'The assistant session has ended; please open the assistant again'),
+  ASSISTANT_SIGNATURE_INVALID: def(100634, 401, '请求签名无效', 'The request signature is invalid'),
+  ASSISTANT_REQUEST_STALE: def(100635, 401, '请求已过期或重复，请检查设备时间后重试', 'The request has expired or was already received; check the device clock and try again'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -1,4 +1,5 @@
 export * from './wire'
 export * from './rule-schemas'
 export * from './envelope-schemas'
+export * from './assistant-schemas'
 export * from './calls'

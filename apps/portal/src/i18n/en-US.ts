@@ -3,6 +3,7 @@ import security from './security/en-US'
 import thirdParty from './third-party/en-US'
 import type { Dictionary } from './types'
 import help from './help/en-US'
+import assistant from './assistant/en-US'
 import meEnUS from './me/en-US'
 
 const enUS: Dictionary = {
@@ -296,6 +297,7 @@ const enUS: Dictionary = {
   },
   me: meEnUS,
   help,
+  assistant,
 }
 
 export default enUS

@@ -2,6 +2,7 @@ import type { RoutePath } from '@ess/contract/wire'
 import type { BaseLang } from '@nutui/nutui-react-taro/dist/es/locales/base'
 import type { MeTexts } from './me/types'
 import type { HelpDictionary } from './help/types'
+import type { AssistantDictionary } from './assistant/types'
 import type { CancellationDictionary } from './cancellation/types'
 import type { SecurityDictionary } from './security/types'
 import type { ThirdPartyDictionary } from './third-party/types'
@@ -279,6 +280,8 @@ export interface Dictionary {
   me: MeTexts
   /** Help center, customer service and the notices inbox (./help). */
   help: HelpDictionary
+  /** The AI customer-service page (./assistant). */
+  assistant: AssistantDictionary
 }
 
 /** A language's texts: the app's dictionary and the UI kit's (NutUI's ConfigProvider locale). */

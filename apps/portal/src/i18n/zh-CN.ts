@@ -3,6 +3,7 @@ import security from './security/zh-CN'
 import thirdParty from './third-party/zh-CN'
 import type { Dictionary } from './types'
 import help from './help/zh-CN'
+import assistant from './assistant/zh-CN'
 import meZhCN from './me/zh-CN'
 
 const zhCN: Dictionary = {
@@ -296,6 +297,7 @@ const zhCN: Dictionary = {
   },
   me: meZhCN,
   help,
+  assistant,
 }
 
 export default zhCN

@@ -138,5 +138,7 @@ export const grantCode = defineCall({
     redirect: z.string().nullable(),
     /** The older user center's API (doCiamLogin, logout, push binding), for the client's old session. */
     legacyApiUrl: z.string(),
+    /** The micro-assistant's API (login, suggestions, chat), for a code of app 101. */
+    assistantApiUrl: z.string(),
   }),
 })

@@ -56,6 +56,8 @@ export const ServiceContactsSchema = z.object({
   hours: z.string(),
   email: z.string(),
   regions: z.array(ServiceRegionSchema),
+  /** The micro-assistant's API (the AI customer service), for a page opened with a code of its own. */
+  assistantApiUrl: z.string(),
 })
 export type ServiceContacts = z.infer<typeof ServiceContactsSchema>
 

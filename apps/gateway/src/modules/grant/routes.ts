@@ -30,7 +30,7 @@ export default async function grantRoutes(fastify: FastifyInstance) {
 
   registerCall(fastify, calls.grantCode, async (request) => {
     const issued = await issueGrantCode(fastify.db, authOf(request), request.query, fastify.now())
-    return { ...issued, legacyLoginUrl: fastify.config.legacyLoginUrl, legacyApiUrl: fastify.config.legacyApiUrl }
+    return { ...issued, legacyLoginUrl: fastify.config.legacyLoginUrl, legacyApiUrl: fastify.config.legacyApiUrl, assistantApiUrl: fastify.config.assistantApiUrl }
   })
 
   // The older system redeems a code: authenticated as an app (HTTP Basic), not signed like the portal.
@@ -46,7 +46,7 @@ export default async function grantRoutes(fastify: FastifyInstance) {
     },
     handler: async (request) => {
       const appId = await authenticateApp(fastify.db, request.headers.authorization)
-      return ok(await redeemGrantCode(fastify.db, appId, (request.body as { code: string }).code, fastify.now()))
+      return ok(await redeemGrantCode(fastify.db, fastify.kv, appId, (request.body as { code: string }).code, fastify.now()))
     },
   })
 

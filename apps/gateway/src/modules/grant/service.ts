@@ -3,6 +3,9 @@ import path from 'node:path'
 import { GRANT_CODE_TTL_S, type InnerJumpDestination } from '@ess/contract'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import type { Kv } from '../../infra/kv'
+import { lockState } from '../../lib/throttle'
+import { userLockout } from '../login/service'
 import { authApp, grantCodeTable } from '../../db/schema'
 import { loadOrCreateKeyFile } from '../../infra/crypto/key-file'
 import { mask } from '../../infra/crypto/mask'
@@ -97,15 +100,17 @@ export interface RedeemedIdentity {
 }
 
 /**
- * The exchange: an app redeems a code issued to it, once, before it expires; nothing is spent on a
- * refusal. Answers who the user is (masked contacts; the employee record when verified).
+ * The exchange: an app redeems a code issued to it, once, before it expires, unless the account is
+ * locked (ACCOUNT_ABNORMAL); nothing is spent on a refusal. Answers who the user is (masked contacts; the employee record when verified).
  */
-export async function redeemGrantCode(db: Database, appId: string, code: string, now: Date): Promise<RedeemedIdentity> {
-  const [used] = await db
-    .update(grantCodeTable)
-    .set({ usedAt: now })
-    .where(and(eq(grantCodeTable.codeHash, sha256Hex(code)), eq(grantCodeTable.appId, appId), isNull(grantCodeTable.usedAt), gt(grantCodeTable.expiresAt, now)))
-    .returning({ userId: grantCodeTable.userId, dest: grantCodeTable.dest })
+export async function redeemGrantCode(db: Database, kv: Kv, appId: string, code: string, now: Date): Promise<RedeemedIdentity> {
+  const usable = and(eq(grantCodeTable.codeHash, sha256Hex(code)), eq(grantCodeTable.appId, appId), isNull(grantCodeTable.usedAt), gt(grantCodeTable.expiresAt, now))
+  // An account locked by failed sign-ins is not handed to another system (ACCOUNT_ABNORMAL, SPEC
+  // §8's 100400); the code stays unspent, so the refusal changes nothing.
+  const [pending] = await db.select({ userId: grantCodeTable.userId }).from(grantCodeTable).where(usable)
+  if (!pending) throw new AppError('GRANT_CODE_INVALID')
+  if ((await lockState(kv, userLockout(pending.userId), now)).remainingMs > 0) throw new AppError('ACCOUNT_ABNORMAL')
+  const [used] = await db.update(grantCodeTable).set({ usedAt: now }).where(usable).returning({ userId: grantCodeTable.userId, dest: grantCodeTable.dest })
   if (!used) throw new AppError('GRANT_CODE_INVALID')
   const user = await findUserById(db, used.userId)
   if (!user) throw new AppError('GRANT_CODE_INVALID')

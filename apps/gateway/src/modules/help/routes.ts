@@ -23,5 +23,5 @@ export default async function helpRoutes(fastify: FastifyInstance) {
 
   registerCall(fastify, calls.helpVote, async (request) => getVote(deps.db, await voterOf(request as unknown as FastifyRequest), request.query.informationId))
   registerCall(fastify, calls.helpFeedback, async (request) => vote(deps, await voterOf(request as unknown as FastifyRequest), request.body.informationId, request.body.helpful))
-  registerCall(fastify, calls.serviceContacts, async (request) => serviceContacts(fastify.config.servicePhone, request.locale))
+  registerCall(fastify, calls.serviceContacts, async (request) => serviceContacts(fastify.config.servicePhone, fastify.config.assistantApiUrl, request.locale))
 }

@@ -58,6 +58,6 @@ export async function vote(deps: HelpDeps, voter: Voter, informationId: string, 
   return { informationId, helpful }
 }
 
-export function serviceContacts(hotline: string, locale: Locale): ServiceContacts {
-  return { hotline, hours: SERVICE_HOURS[locale], email: SERVICE_EMAIL, regions: regionsIn(locale) }
+export function serviceContacts(hotline: string, assistantApiUrl: string, locale: Locale): ServiceContacts {
+  return { hotline, hours: SERVICE_HOURS[locale], email: SERVICE_EMAIL, regions: regionsIn(locale), assistantApiUrl }
 }

@@ -4,6 +4,7 @@ import { request } from '../http/request'
 import { platform } from '../platform'
 import { resumeJumpDes } from '../links/des'
 import { legacyLogout } from '../legacy'
+import { forgetAssistantSession } from '../assistant'
 import { clearSession, getToken, storeTokens } from '../session'
 import { clientStorage } from '../storage'
 import { toast } from '../toast'
@@ -70,6 +71,8 @@ export async function completeLogin(state: Pick<LoginState, 'accessToken' | 'ref
 async function endSession(call: typeof wire.logout | typeof wire.signOut): Promise<void> {
   await legacyLogout()
   if (getToken()) await request(call, undefined, { needShowToast: false })
+  // SPEC §4: logout clears the micro-assistant's token (and its key) with the rest.
+  forgetAssistantSession()
   clearSession()
   resetUserStore()
   resetPromptState()

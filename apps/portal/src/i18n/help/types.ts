@@ -47,12 +47,6 @@ export interface HelpDictionary {
     covers: string
     address: string
     loadFailed: string
-    assistantTitle: string
-    assistantStatus: string
-    assistantText: string
-    assistantWill: string
-    assistantFeatures: string[]
-    meanwhile: string
   }
   notices: {
     entry: string

@@ -7,6 +7,7 @@ import { pressable } from '@/components/a11y/pressable'
 import '@/components/help/index.scss'
 import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
+import { assistantPageQuery } from '@/core/assistant'
 import { loadServiceContacts } from '@/core/help/api'
 import { openRoute } from '@/core/navigation'
 import { platform } from '@/core/platform'
@@ -24,10 +25,16 @@ export default function UsersServicePage() {
   const s = t.help.service
   const [contacts, reload] = useLoaded(loadServiceContacts, [locale])
   // The native app has its own customer service (which opens the AI assistant with its grant); elsewhere our page.
-  const openAssistant = () => {
+  // Elsewhere the page opens with the stored session's token, or a fresh one-time code (SPEC §1);
+  // a visitor is sent to sign in by the page itself.
+  const openAssistant = async () => {
     const bridge = platform().bridge
-    if (bridge) bridge.customerService()
-    else void openRoute(ROUTE_PATHS.serviceAssistant)
+    if (bridge) {
+      bridge.customerService()
+      return
+    }
+    const query = await assistantPageQuery().catch(() => null)
+    await openRoute(ROUTE_PATHS.serviceAssistant, query ?? undefined)
   }
   const copyEmail = (email: string) =>
     Taro.setClipboardData({ data: email })
@@ -57,7 +64,7 @@ export default function UsersServicePage() {
       )}
       <Text className="me-section">{s.ways}</Text>
       <ListCard>
-        <InfoRow testId="service-assistant" icon={<Service size={18} />} title={s.assistant} hint={s.assistantHint} onClick={openAssistant} />
+        <InfoRow testId="service-assistant" icon={<Service size={18} />} title={s.assistant} hint={s.assistantHint} onClick={() => void openAssistant()} />
         <InfoRow testId="service-help" icon={<Ask size={18} />} title={s.helpCenter} hint={s.helpCenterHint} onClick={() => void openRoute(ROUTE_PATHS.help)} />
         <InfoRow testId="service-regions" icon={<Location size={18} />} title={s.regions} hint={s.regionsHint} onClick={() => void openRoute(ROUTE_PATHS.serviceRegions)} />
         <InfoRow testId="service-notices" icon={<Notice size={18} />} title={s.notices} hint={s.noticesHint} onClick={() => void openRoute(ROUTE_PATHS.notices)} />
