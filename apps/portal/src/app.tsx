@@ -1,8 +1,9 @@
 import './bootstrap'
 import { ConfigProvider } from '@nutui/nutui-react-taro'
-import Taro, { usePageNotFound } from '@tarojs/taro'
+import Taro, { useDidShow, usePageNotFound } from '@tarojs/taro'
 import { type PropsWithChildren, useEffect } from 'react'
 import { useStore } from 'zustand'
+import { handleAppShow } from './core/links/app-show'
 import { resumeJumpDes } from './core/links/des'
 import { relaunchHome } from './core/navigation'
 import { getNutLocale, localeStore, useI18n } from './i18n'
@@ -29,6 +30,8 @@ function App({ children }: PropsWithChildren) {
   usePageNotFound(() => void relaunchHome())
   // A signed-in user opening the mini-program with a des jumps at once (the first page is up by the next tick).
   useEffect(() => Taro.nextTick(() => void resumeJumpDes()), [])
+  // A jump into the running mini-program (a des, a quick-login hand-back) comes with App.onShow.
+  useDidShow((options?: { query?: Record<string, unknown> }) => handleAppShow(options?.query))
   return (
     <ConfigProvider
       className={`taro_router ess-root ess-text--${textSize}${pending ? ' ess-root--pending' : ''}`}

@@ -259,6 +259,28 @@ describe(`des resume window (SPEC §4: ${JUMP_RESUME_WINDOW_S} s) and the auto-j
   })
 })
 
+describe('a jump into the running mini-program (App.onShow with a new query, no new launch)', () => {
+  it('signs in by a quick-login hand-back, then jumps at once to a des; a plain return from the background does neither again', async () => {
+    const mp = miniProgram({ consented: true })
+    await mp.launch()
+    expect(tokenOf(mp)).toBeUndefined()
+    await mp.show({})
+    await mp.show({ action: 'quickLogin', source: 'hm', token: await handbackToken(gateway, await theUser()) })
+    expect(calls(mp, wire.ssoLogin).map((r) => r.status)).toEqual([200])
+    expect(mp.toasts).toContain(T.quickLoginOk)
+    expect(tokenOf(mp)).toBeTruthy()
+
+    await mp.show({ des: 'payment' })
+    expect(mp.navigations).toContain('redirectTo pages/jump/transition/index')
+    const jumps = mp.navigations.filter((n) => n === 'redirectTo pages/jump/transition/index').length
+    // Back from the background with the same entry: nothing runs again.
+    await mp.show({ des: 'payment' })
+    expect(mp.navigations.filter((n) => n === 'redirectTo pages/jump/transition/index')).toHaveLength(jumps)
+    expect(calls(mp, wire.ssoLogin)).toHaveLength(1)
+    expect(mp.errors).toEqual([])
+  })
+})
+
 describe('partner mini-programs (SPEC §3 healthMini, welfareMini)', () => {
   it("a link item's miniLink opens that mini-program with wx.navigateToMiniProgram, with the appId of the build", async () => {
     const mp = miniProgram({ consented: true, launchQuery: { action: 'quickLogin', source: 'hm', token: await handbackToken(gateway, await theUser()) } })

@@ -229,6 +229,18 @@ export class MiniProgram {
     if (!this.stack.length) this.fail('launch', new Error(`page "${entry}" is not found and App.onPageNotFound opened no page`))
   }
 
+  /**
+   * Brings the running app to the foreground as WeChat does for a jump from another mini-program
+   * (a hot start): App.onShow with the entry's path and query (scene 1037), no new launch; the
+   * page on top shows again. `getLaunchOptionsSync` still answers the launch's.
+   */
+  async show(query: Record<string, string>, path = this.entry ?? this.appJson.pages[0]): Promise<void> {
+    if (!this.app) throw new Error('the app was not launched')
+    this.callHook(this.app, 'onShow', { path, query: { ...query }, scene: 1037, referrerInfo: {}, shareTicket: undefined, apiCategory: 'default' })
+    if (this.stack.length) this.callHook(this.currentPage, 'onShow')
+    await this.settle()
+  }
+
   /** Taps the tab bar's item `index` as a person does: switchTab, then the page's onTabItemTap. */
   async tapTab(index: number): Promise<PageInstance> {
     const tab = this.appJson.tabBar?.list[index]
