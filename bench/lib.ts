@@ -42,6 +42,8 @@ export async function startGateway(env: Record<string, string> = {}, checkout: s
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', NOTIFIER: 'outbox', PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0', ...env },
   })
+  // A bench that fails before its own clean-up (say, in the account's sign-up) leaves no gateway behind.
+  process.once('exit', () => child.kill('SIGTERM'))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 300_000
   for (;;) {
