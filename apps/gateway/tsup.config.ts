@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup'
 
 /**
- * One ESM file, dist/server.js, for Node 20. The contract (TypeScript source in the workspace) is
+ * ESM for Node 20: dist/server.js and the chunks of what it imports lazily. The contract (TypeScript source in the workspace) is
  * bundled in; npm dependencies stay external. The migrations folder is found at run time from the
  * package root (src/paths.ts), so it is not copied.
  */
@@ -13,6 +13,10 @@ export default defineConfig({
   outDir: 'dist',
   clean: true,
   sourcemap: true,
-  splitting: false,
+  // Code splitting (esbuild's, for ESM): a module the gateway imports only when it needs it (the
+  // OAuth stand-in with oidc-provider, the data export with pdfkit, the SMS providers' SDKs, the
+  // common-password list) gets a chunk of its own, with its npm imports inside, instead of having
+  // them loaded at start.
+  splitting: true,
   noExternal: ['@ess/contract'],
 })

@@ -4,14 +4,24 @@ import type { DatabaseHandle } from '../../db/client'
 import type { Transport } from './delivery'
 import { type MessageQueue, createMessageQueue } from './queue'
 import { smtpTransport } from './smtp'
-import { aliyunSms } from './sms/aliyun'
-import { tencentSms } from './sms/tencent'
 
 export type { MessageQueue } from './queue'
 export type { Channel, DeliveryOutcome, Notifier, OutgoingMessage, SendOptions, SentMessage } from './notifier'
 
+/**
+ * The configured SMS provider's adapter, its SDK loaded at the first message: a gateway holds only
+ * the SDK it uses, and none before it sends (each SDK is 4–9 MB of heap; bench/RESULTS.md).
+ */
 function smsTransport(sms: SmsSettings, timeoutMs: number): Transport {
-  return sms.provider === 'aliyun' ? aliyunSms({ ...sms, timeoutMs }) : tencentSms({ ...sms, timeoutMs })
+  let adapter: Promise<Transport> | undefined
+  const load = () =>
+    sms.provider === 'aliyun'
+      ? import('./sms/aliyun').then(({ aliyunSms }) => aliyunSms({ ...sms, timeoutMs }))
+      : import('./sms/tencent').then(({ tencentSms }) => tencentSms({ ...sms, timeoutMs }))
+  return {
+    name: sms.provider,
+    deliver: async (message) => (await (adapter ??= load())).deliver(message),
+  }
 }
 
 export interface NotifierOptions {

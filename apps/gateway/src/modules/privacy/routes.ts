@@ -4,7 +4,6 @@ import { z } from 'zod'
 import { registerCall } from '../../lib/call-route'
 import { clientOrigin } from '../../lib/client-origin'
 import { authOf } from '../../plugins/auth'
-import { collectMyData, renderPdf } from './export'
 import { DOWNLOAD_PATH, issueExport, records, redeemExport, summary, thirdParties, typeList, withdraw } from './service'
 
 export default async function privacyRoutes(fastify: FastifyInstance) {
@@ -38,6 +37,8 @@ export default async function privacyRoutes(fastify: FastifyInstance) {
       const { userId } = authOf(request)
       const { token } = request.query as { token: string }
       const format = await redeemExport(fastify.kv, userId, token)
+      // Loaded when someone downloads their data, with pdfkit (5 MB of heap a gateway need not hold).
+      const { collectMyData, renderPdf } = await import('./export')
       const data = await collectMyData(deps, userId, request.locale)
       const day = data.exportedAt.slice(0, 10)
       reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff')

@@ -75,7 +75,7 @@ describe('updateUserPassword', () => {
     expect(rule.fields).toEqual([expect.objectContaining({ field: 'password', messageKey: 'password.invalid' })])
     const mismatch = expectRefusal(await update(accessToken, { password: 'Quartz-Lily-58', confirmPassword: 'Quartz-Lily-59' }), 'VALIDATION_FAILED')
     expect(mismatch.fields?.[0]).toMatchObject({ messageKey: 'password.mismatch', message: 'The two passwords do not match' })
-    expect(isCommonPassword('password1')).toBe(true)
+    expect(await isCommonPassword('password1')).toBe(true)
     expect(expectRefusal(await update(accessToken, { password: 'password1' }, 'zh-CN'), 'PASSWORD_TOO_COMMON').msg).toBe('该密码过于常见，容易被猜中，请换一个')
     expectRefusal(await update(accessToken, { password: `Ab${phone}` }), 'PASSWORD_CONTAINS_PERSONAL')
     expectRefusal(await update(accessToken, { password: `${username!.toUpperCase()}!9` }), 'PASSWORD_CONTAINS_PERSONAL')

@@ -1,4 +1,3 @@
-import { dictionary } from '@zxcvbn-ts/language-common'
 import type { Locale, PasswordChanged, SecurityEventType } from '@ess/contract'
 import { hashPassword, verifyPassword } from '../../infra/crypto/password-hash'
 import { AppError } from '../../lib/app-error'
@@ -16,14 +15,11 @@ import { findPasswordHash, insertSecurityEvent, listEarlierPasswords, replacePas
 import { verifyCurrentPassword, ownContact } from './identity'
 import { currentWindow } from './window'
 
-/**
- * The ~49,000 most common passwords of zxcvbn-ts' common list (shipped in the package: no network
- * look-up), compared in lower case. Built on first use.
- */
-let common: Set<string> | undefined
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()))
-  return common.has(password.toLowerCase())
+let common: Promise<ReadonlySet<string>> | undefined
+/** Whether the password is one of zxcvbn-ts' most common ones, compared in lower case (common-passwords.ts). */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import('./common-passwords').then((module) => module.COMMON_PASSWORDS)
+  return (await common).has(password.toLowerCase())
 }
 
 /** Parts of the account a password must not contain: the phone number, the username, the email's local part. */
@@ -41,7 +37,7 @@ function personalParts(user: { phone: string | null; username: string | null; em
 export async function checkNewPassword(deps: SecurityDeps, userId: string, password: string): Promise<string | null> {
   const user = await findUserById(deps.db, userId)
   if (!user) throw new AppError('SESSION_INVALID')
-  if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON')
+  if (await isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON')
   const lower = password.toLowerCase()
   if (personalParts(user).some((part) => lower.includes(part))) throw new AppError('PASSWORD_CONTAINS_PERSONAL')
   const [current, earlier] = await Promise.all([findPasswordHash(deps.db, userId), listEarlierPasswords(deps.db, userId)])
