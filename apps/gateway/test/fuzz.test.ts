@@ -144,6 +144,17 @@ describe('fuzzing every call of the contract', () => {
     await wechat?.close()
   })
 
+  /** Makes the call; its answer is checked, and a refused call must have stored no row in any table. */
+  async function checkCall(send: () => Promise<LightMyRequestResponse>, lang: Locale, label: string) {
+    const before = await countRows()
+    const response = await send()
+    checkAnswer(response, lang, label)
+    if (response.json().code === 200) return
+    const after = await countRows()
+    const changed = [...after].filter(([table, rows]) => before.get(table) !== rows)
+    expect(changed, `${label}: a refused call stored rows`).toEqual([])
+  }
+
   const entries = Object.entries(calls) as Array<[string, CallDef]>
 
   it.each(entries)('%s: the envelope in the caller’s language, no 5xx, no leak, nothing stored when refused', async (name, call) => {
@@ -181,15 +192,8 @@ describe('fuzzing every call of the contract', () => {
           if (how === 'unsigned') for (const key of ['_s', '_n', '_t', '_aid', '_ut']) delete headers[key]
           if (how === 'tampered') headers._s = headers._s?.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))
           const url = String(request.url)
-          const before = await countRows()
-          const response = await t.app.inject({ method: call.method, url: `${url}${tail && !url.includes('?') ? `?${tail.slice(1)}` : tail}`, headers, payload: rawBody })
           const label = `${name} ${how} ${tail.slice(0, 40)} ${signedIn ? 'signed-in' : 'anonymous'} ${type ?? '(no type)'} ${url.slice(0, 200)} ${String(rawBody).slice(0, 200)}`
-          checkAnswer(response, lang, label)
-          if (response.json().code !== 200) {
-            const after = await countRows()
-            const changed = [...after].filter(([table, rows]) => before.get(table) !== rows)
-            expect(changed, `${label}: a refused call stored rows`).toEqual([])
-          }
+          await checkCall(() => t.app.inject({ method: call.method, url: `${url}${tail && !url.includes('?') ? `?${tail.slice(1)}` : tail}`, headers, payload: rawBody }), lang, label)
         },
       ),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
@@ -228,15 +232,8 @@ describe('fuzzing every call of the contract', () => {
             [ASSISTANT_HEADERS.signature]: how === 'tampered' ? signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) : signature,
           })
         }
-        const before = await countRows()
-        const response = await t.app.inject({ method, url: `${SAMPLE_ASSISTANT_API_PATH}${path}`, headers, payload: method === 'POST' ? rawBody : undefined })
         const label = `${name} ${how} ${type ?? '(no type)'} ${String(rawBody).slice(0, 200)}`
-        checkAnswer(response, lang, label)
-        if (response.json().code !== 200) {
-          const after = await countRows()
-          const changed = [...after].filter(([table, rows]) => before.get(table) !== rows)
-          expect(changed, `${label}: a refused call stored rows`).toEqual([])
-        }
+        await checkCall(() => t.app.inject({ method, url: `${SAMPLE_ASSISTANT_API_PATH}${path}`, headers, payload: method === 'POST' ? rawBody : undefined }), lang, label)
       }),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
     )
