@@ -54,13 +54,13 @@ export async function startMailbox() {
 }
 
 /** A signed call of the contract; answers the payload, throws on a refusal. */
-export async function api<T>(url: string, call: CallDef, input?: Record<string, unknown>, token = ''): Promise<T> {
+export async function api<T>(url: string, call: CallDef, input?: Record<string, unknown>, token = '', deviceId?: string): Promise<T> {
   const inQuery = call.method === 'GET'
   const query = buildQuery(inQuery ? input : undefined)
   const body = inQuery ? '' : JSON.stringify(input ?? {})
   const response = await fetch(`${url}${callUrl(call)}${query ? `?${query}` : ''}`, {
     method: call.method,
-    headers: signedHeaders(call.method, callUrl(call), inQuery ? input : {}, body, token),
+    headers: signedHeaders(call.method, callUrl(call), inQuery ? input : {}, body, token, deviceId),
     body: body || undefined,
   })
   const envelope = (await response.json()) as { code: number; errorCode?: string; data: { data: T } }
@@ -68,10 +68,11 @@ export async function api<T>(url: string, call: CallDef, input?: Record<string, 
   return envelope.data.data
 }
 
-export async function solveCaptcha(url: string): Promise<string> {
-  const captcha = await api<Captcha>(url, calls.getCaptcha)
+/** A puzzle solved from its pictures by `deviceId` (the bench's own by default): its token is good for that device only. */
+export async function solveCaptcha(url: string, deviceId?: string): Promise<string> {
+  const captcha = await api<Captcha>(url, calls.getCaptcha, undefined, '', deviceId)
   const x = solvePuzzle(captcha)
-  return (await api<{ captchaToken: string }>(url, calls.checkCaptcha, { captchaId: captcha.captchaId, x, trail: humanTrail(x) })).captchaToken
+  return (await api<{ captchaToken: string }>(url, calls.checkCaptcha, { captchaId: captcha.captchaId, x, trail: humanTrail(x) }, '', deviceId)).captchaToken
 }
 
 /** Seals a password with the gateway's RSA-OAEP key, as the portal does. */

@@ -75,7 +75,7 @@ let counter = 0
 export const BENCH_DEVICE_ID = 'benchdevice0000000000'
 
 /** Headers of SPEC §3 for one request, signed with the contract's function, as the portal does. */
-export function signedHeaders(method: string, path: string, query: Record<string, unknown> = {}, body = '', token = '') {
+export function signedHeaders(method: string, path: string, query: Record<string, unknown> = {}, body = '', token = '', deviceId = BENCH_DEVICE_ID) {
   return {
     ...signHeaders({
       method,
@@ -87,7 +87,7 @@ export function signedHeaders(method: string, path: string, query: Record<string
       nonce: `bench${process.pid}n${(counter++).toString(36).padStart(10, '0')}`,
       timestamp: String(Date.now()),
       token,
-      deviceId: BENCH_DEVICE_ID,
+      deviceId,
     }),
     [HEADERS.language]: 'zh-CN',
     ...(body ? { 'content-type': 'application/json' } : {}),

@@ -86,8 +86,12 @@ async function mix(seconds: number, signIns: number, codeSends: number): Promise
     special.push({ kind: 'signIn', method: 'POST', path: callUrl(calls.loginByAccount), body, headers: signedHeaders('POST', callUrl(calls.loginByAccount), {}, body) })
   }
   for (let i = 0; i < codeSends; i++) {
-    const body = JSON.stringify({ phone: nextPhone(), scene: 'login', captchaToken: await solveCaptcha(gw.url) })
-    special.push({ kind: 'codeSend', method: 'POST', path: callUrl(calls.sendPhoneCode), body, headers: signedHeaders('POST', callUrl(calls.sendPhoneCode), {}, body) })
+    // Each send from a device of its own, as people send them: one device would run into the
+    // per-device daily cap of codes (CODE_DAILY_LIMIT) within the soak.
+    const phone = nextPhone()
+    const deviceId = `benchdevice${phone}`
+    const body = JSON.stringify({ phone, scene: 'login', captchaToken: await solveCaptcha(gw.url, deviceId) })
+    special.push({ kind: 'codeSend', method: 'POST', path: callUrl(calls.sendPhoneCode), body, headers: signedHeaders('POST', callUrl(calls.sendPhoneCode), {}, body, '', deviceId) })
   }
   const count = RATE * seconds
   const requests: ReadyRequest[] = []
