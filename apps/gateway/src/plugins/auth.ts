@@ -1,5 +1,5 @@
 import { type CallAccess, HEADERS } from '@ess/contract'
-import type { preValidationAsyncHookHandler } from 'fastify'
+import type { onSendAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
 import { signedHeader } from '../lib/client-origin'
@@ -50,17 +50,21 @@ export default fp(
     // A signed-in call that may write (anything but GET) announces that its user changed, once its
     // work is done (transactions committed) and before its answer leaves: the next call, here or on
     // another gateway, reads the user again (user-stamp.ts). Writes made without the user's session
-    // (a password reset, a refresh) announce it themselves.
-    fastify.addHook('onSend', async (request, _reply, payload) => {
-      if (request.auth && request.method !== 'GET') await userChanged(fastify.kv, request.auth.userId)
+    // (a password reset, a refresh) announce it themselves. Added to those routes only (onRoute).
+    const announceChange: onSendAsyncHookHandler = async (request, _reply, payload) => {
+      if (request.auth) await userChanged(fastify.kv, request.auth.userId)
       return payload
-    })
+    }
 
     fastify.addHook('onRoute', (route) => {
       const access = route.config?.access
       if (!access || access === 'public') return
       const existing = route.preValidation ?? []
       route.preValidation = [...(Array.isArray(existing) ? existing : [existing]), guard]
+      if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
+        const sending = route.onSend ?? []
+        route.onSend = [...(Array.isArray(sending) ? sending : [sending]), announceChange]
+      }
       const [signed = {}] = (route.schema?.security as Array<Record<string, string[]>> | undefined) ?? []
       route.schema = { ...route.schema, security: [{ ...signed, token: [] }] }
     })

@@ -59,7 +59,7 @@ const pendingRequired = sql<boolean>`exists (
 )`
 
 /** Prepared: every signed-in call asks it (the access guard). */
-const liveSession = preparedStatement((db) =>
+const sessionByAccess = preparedStatement((db) =>
   db
     .select({
       sessionId: userSession.id,
@@ -85,7 +85,7 @@ const liveSession = preparedStatement((db) =>
  * whether a required agreement published by `now` waits for a signature. One statement.
  */
 export async function findSessionForAccess(db: Database, accessHash: string, now: Date) {
-  const [row] = await liveSession(db).execute({ accessHash, now: now.toISOString() })
+  const [row] = await sessionByAccess(db).execute({ accessHash, now: now.toISOString() })
   return row
 }
 
