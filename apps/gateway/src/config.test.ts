@@ -24,6 +24,7 @@ describe('config', () => {
       servicePhone: SERVICE_PHONE,
       trustProxy: false,
       captchasPerClientPerMinute: 20,
+      codeResendSeconds: 60,
       publicCallsPerClientPerMinute: 600,
       overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0 },
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
@@ -118,6 +119,14 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json')
     expect(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/)
+  })
+
+  it('takes the code resend interval in whole seconds, 60 by default, at most as long as a code lives', () => {
+    expect(loadConfig({}).codeResendSeconds).toBe(60)
+    expect(loadConfig({ CODE_RESEND_SECONDS: '90' }).codeResendSeconds).toBe(90)
+    expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/)
+    expect(() => loadConfig({ CODE_RESEND_SECONDS: '301' })).toThrow(/CODE_RESEND_SECONDS/)
+    expect(() => loadConfig({ CODE_RESEND_SECONDS: '1.5' })).toThrow(/CODE_RESEND_SECONDS/)
   })
 
   it('treats empty URLs as unset', () => {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseOuterAppKeys } from '@ess/contract'
+import { CODE_RESEND_COUNTDOWN_S, CODE_RESEND_MAX_S, SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseOuterAppKeys } from '@ess/contract'
 
 /** The sample provider page the gateway serves in place of the older user center (inner jumps). */
 export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedirect'
@@ -128,6 +128,8 @@ const EnvSchema = z
     CAPTCHAS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Unauthenticated calls one client address may make per minute (per-client limit on the public calls); 0 = no limit. */
     PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(600),
+    /** Seconds before another code may be sent to the same phone or email (any scene); the portal counts down what the gateway answers. */
+    CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(CODE_RESEND_MAX_S).default(CODE_RESEND_COUNTDOWN_S),
     /** Event-loop delay (ms) over which new requests get 503 at once (overload); 0 = not checked. */
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Resident memory (MiB) over which new requests get 503 at once; 0 = not checked. */
@@ -233,6 +235,7 @@ const EnvSchema = z
     servicePhone: env.SERVICE_PHONE,
     trustProxy: env.TRUST_PROXY,
     captchasPerClientPerMinute: env.CAPTCHAS_PER_CLIENT_PER_MINUTE,
+    codeResendSeconds: env.CODE_RESEND_SECONDS,
     publicCallsPerClientPerMinute: env.PUBLIC_CALLS_PER_CLIENT_PER_MINUTE,
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CODE_RESEND_COUNTDOWN_S } from '../constants'
+import { CODE_RESEND_MAX_S } from '../constants'
 import { type RuleMessageKey } from '../rules'
 import { defineCall } from './define'
 import { CAPTCHA_HEIGHT, CAPTCHA_MAX_TRAIL_POINTS, CAPTCHA_TTL_S, CAPTCHA_WIDTH, CODE_SCENES, CODE_TTL_S, EMAIL_CODE_SCENES, PASS_CODE_SCENES, wire } from './wire'
@@ -79,8 +79,8 @@ export const SendPassCodeBodySchema = z.object({
 export const CodeSentSchema = z.object({
   /** The destination, masked (138****8000, l***@example.com). */
   sentTo: z.string(),
-  /** Seconds before another code may be asked for. */
-  resendAfter: z.literal(CODE_RESEND_COUNTDOWN_S),
+  /** Seconds before another code may be asked for (CODE_RESEND_COUNTDOWN_S unless the operator set CODE_RESEND_SECONDS). */
+  resendAfter: z.number().int().min(1).max(CODE_RESEND_MAX_S),
   /** Seconds the code stays valid. */
   expiresIn: z.literal(CODE_TTL_S),
 })

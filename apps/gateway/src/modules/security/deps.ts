@@ -17,4 +17,6 @@ export interface SecurityDeps {
   log: FastifyBaseLogger
   /** The hotline named in security notices. */
   servicePhone: string
+  /** Seconds before a destination may get another code (CODE_RESEND_SECONDS). */
+  codeResendSeconds: number
 }

@@ -23,6 +23,7 @@ export default async function securityRoutes(fastify: FastifyInstance) {
     notifier: fastify.notifier,
     log,
     servicePhone: fastify.config.servicePhone,
+    codeResendSeconds: fastify.config.codeResendSeconds,
   })
 
   // The identity check.

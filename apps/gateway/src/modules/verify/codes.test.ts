@@ -21,7 +21,7 @@ const sendPhone = async (phone: string, scene = 'register', deviceId = TEST_DEVI
   callApi(t.app, calls.sendPhoneCode, { phone, scene: scene as 'register', captchaToken: await passCaptcha(t.app, deviceId), ...extra }, { deviceId, locale })
 const sendEmail = async (email: string, scene = 'register', deviceId = TEST_DEVICE_ID) =>
   callApi(t.app, calls.sendEmailCode, { email, scene: scene as 'register', captchaToken: await passCaptcha(t.app, deviceId) }, { deviceId })
-const deps = (): CodeDeps => ({ kv: t.kv, now: clock.now, hmacKey: t.app.hmacKey, notifier: t.app.notifier, log: t.app.log })
+const deps = (): CodeDeps => ({ kv: t.kv, now: clock.now, hmacKey: t.app.hmacKey, notifier: t.app.notifier, log: t.app.log, codeResendSeconds: t.app.config.codeResendSeconds })
 
 describe('POST verify/sendPhoneCode and verify/sendEmailCode', () => {
   it('sends a 6-digit SMS code to the phone, valid 5 minutes, resend after 60 s', async () => {
@@ -73,6 +73,22 @@ describe('POST verify/sendPhoneCode and verify/sendEmailCode', () => {
     expect(expectRefusal(await sendPhone(phone), 'CODE_RESEND_TOO_SOON', 429).msg).toBe('验证码已发送，请1秒后再试')
     clock.advance(SECOND)
     payloadOf(await sendPhone(phone))
+  })
+
+  it('waits the interval the operator set (CODE_RESEND_SECONDS), and tells the client so', async () => {
+    const own = await buildTestApp({ now: clock.now, env: { CODE_RESEND_SECONDS: '90' } })
+    try {
+      const phone = uniquePhone()
+      const send = async () =>
+        callApi(own.app, calls.sendPhoneCode, { phone, scene: 'register', captchaToken: await passCaptcha(own.app, TEST_DEVICE_ID) }, { deviceId: TEST_DEVICE_ID, locale: 'en-US' })
+      expect(payloadOf(await send())).toMatchObject({ resendAfter: 90, expiresIn: 300 })
+      clock.advance(61 * SECOND)
+      expect(expectRefusal(await send(), 'CODE_RESEND_TOO_SOON', 429).msg).toBe('A code was just sent; please try again in 29 s')
+      clock.advance(29 * SECOND)
+      expect(payloadOf(await send())).toMatchObject({ resendAfter: 90 })
+    } finally {
+      await own.close()
+    }
   })
 
   it('caps the codes a phone receives a day (10), whoever asks; the cap ends at midnight in China', async () => {

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
-import { CODE_MAX_TRIES, CODE_RESEND_COUNTDOWN_S, CODE_TTL_S, type CodeSent, type Locale } from '@ess/contract'
+import { CODE_MAX_TRIES, CODE_TTL_S, type CodeSent, type Locale } from '@ess/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { HmacKey } from '../../infra/crypto/hmac-key'
 import type { Kv } from '../../infra/kv'
@@ -16,6 +16,8 @@ export interface CodeDeps {
   hmacKey: HmacKey
   notifier: Notifier
   log: FastifyBaseLogger
+  /** Seconds before a destination may get another code (CODE_RESEND_SECONDS). */
+  codeResendSeconds: number
 }
 
 /** Where a code goes and what for: a code is good only for the scene and destination it was sent for. */
@@ -53,7 +55,7 @@ export type Delivery = 'await' | 'background' | 'never'
 
 /**
  * Sends a new 6-digit code, replacing any earlier one of the target. A destination gets at most
- * one code per CODE_RESEND_COUNTDOWN_S (whatever the scene) and LIMITS per day, as does a client.
+ * one code per `codeResendSeconds` (CODE_RESEND_SECONDS, whatever the scene) and LIMITS per day, as does a client.
  * Only an HMAC of the code is kept, for CODE_TTL_S.
  */
 export async function sendCode(
@@ -66,7 +68,7 @@ export async function sendCode(
 ): Promise<CodeSent> {
   const now = deps.now()
   const cooldownKey = `code:cooldown:${target.channel}:${target.to}`
-  const waitMs = await claimCooldown(deps.kv, cooldownKey, now, CODE_RESEND_COUNTDOWN_S * 1000)
+  const waitMs = await claimCooldown(deps.kv, cooldownKey, now, deps.codeResendSeconds * 1000)
   if (waitMs) throw new AppError('CODE_RESEND_TOO_SOON', { params: { seconds: seconds(waitMs) }, retryAfterS: seconds(waitMs) })
   await refuseOverDailyCaps(deps, target, origin, now)
 
@@ -84,7 +86,7 @@ export async function sendCode(
     if (delivery === 'background') {
       deliverInBackground(send(), (error) => deps.log.warn({ err: error, scene: target.scene, channel: target.channel }, 'verification code not sent'))
     }
-    return { sentTo, resendAfter: CODE_RESEND_COUNTDOWN_S, expiresIn: CODE_TTL_S }
+    return { sentTo, resendAfter: deps.codeResendSeconds, expiresIn: CODE_TTL_S }
   }
   const voidCode = () => Promise.all([deps.kv.del(key), deps.kv.del(cooldownKey)])
   let outcome: DeliveryOutcome
@@ -100,7 +102,7 @@ export async function sendCode(
     throw new AppError(target.channel === 'sms' ? 'SMS_CODE_UNDELIVERABLE' : 'EMAIL_CODE_FAILED')
   }
   deps.log.info({ scene: target.scene, channel: target.channel, outcome }, 'verification code queued')
-  return { sentTo, resendAfter: CODE_RESEND_COUNTDOWN_S, expiresIn: CODE_TTL_S }
+  return { sentTo, resendAfter: deps.codeResendSeconds, expiresIn: CODE_TTL_S }
 }
 
 /**

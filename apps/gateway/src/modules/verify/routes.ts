@@ -15,6 +15,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
     notifier: fastify.notifier,
     log,
     captchasPerMinute: fastify.config.captchasPerClientPerMinute,
+    codeResendSeconds: fastify.config.codeResendSeconds,
   })
 
   registerCall(fastify, calls.getCaptcha, async (request, reply) => {
