@@ -47,25 +47,14 @@ const REDIRECTED_SIGNED_IN: Partial<Record<RoutePath, RoutePath>> = {
   'packages/webview/index': 'packages/error/thirdPartAddress',
 }
 
+/** Routes per visitor test: each test walks its share in one page, as a person opening links would. */
+const ROUTES_PER_WALK = 9
+
 // SPEC §2: every route opens by its hash URL, in both languages, with no console error; and
 // (issue 18) no serious or critical accessibility violation (axe-core, WCAG 2.1 A and AA).
 for (const locale of LOCALES) {
-  test.describe(`all ${ROUTES.length} routes in ${locale}`, () => {
-    for (const route of ROUTES) {
-      test(route, async ({ page }) => {
-        const errors = watchErrors(page)
-        await useLocale(page, locale)
-        await page.goto(`/#/${route}`)
-        await expectRoute(page, REDIRECTED[route] ?? route, locale)
-        await expect(page.locator('html')).toHaveAttribute('lang', locale)
-        // A route a visitor is sent away from shows another route's page, checked by that route's own test.
-        if (!REDIRECTED[route]) expect(await seriousA11yViolations(page)).toEqual([])
-        expect(errors).toEqual([])
-      })
-    }
-  })
-
-  // The same for a signed-in, real-name-verified user: one test walking all the routes in one page.
+  // A signed-in, real-name-verified user: one test walking all the routes in one page. Declared
+  // first: the longest test of the suite starts early instead of running on alone at its end.
   test(`all ${ROUTES.length} routes signed in and verified, accessible (${locale})`, async ({ page }) => {
     test.setTimeout(600_000)
     const errors = watchErrors(page, ['IMAGE_CAPTCHA_FAILED'])
@@ -81,5 +70,31 @@ for (const locale of LOCALES) {
     }
     expect(found).toEqual([])
     expect(errors).toEqual([])
+  })
+
+  // A visitor: the routes in walks of ROUTES_PER_WALK, each route a fresh load of its hash URL (a
+  // step named by the route, so a failure names it). One test per route cost a new browser context
+  // and a cold cache each: about twice the time per route of a walk (2026-11-25).
+  test.describe(`all ${ROUTES.length} routes in ${locale}`, () => {
+    for (let first = 0; first < ROUTES.length; first += ROUTES_PER_WALK) {
+      const routes = ROUTES.slice(first, first + ROUTES_PER_WALK)
+      test(`routes ${first + 1}–${first + routes.length}: ${routes[0]} … ${routes[routes.length - 1]}`, async ({ page }) => {
+        test.setTimeout(routes.length * 30_000)
+        const errors = watchErrors(page)
+        await useLocale(page, locale)
+        for (const route of routes) {
+          await test.step(route, async () => {
+            const before = errors.length
+            await page.goto('about:blank')
+            await page.goto(`/#/${route}`)
+            await expectRoute(page, REDIRECTED[route] ?? route, locale)
+            await expect(page.locator('html')).toHaveAttribute('lang', locale)
+            // A route a visitor is sent away from shows another route's page, checked by that route's own step.
+            if (!REDIRECTED[route]) expect(await seriousA11yViolations(page)).toEqual([])
+            expect(errors.slice(before)).toEqual([])
+          })
+        }
+      })
+    }
   })
 }
