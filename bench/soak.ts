@@ -59,12 +59,14 @@ const gw = await startGateway({
   DATABASE_URL: dbUrl.toString(),
   REDIS_URL,
   CAPTCHAS_PER_CLIENT_PER_MINUTE: '100000',
+  ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}),
 })
 /** The gateway process (the child of scripts/start.mjs). */
 const gatewayPid = Number(readFileSync(`/proc/${gw.child.pid}/task/${gw.child.pid}/children`, 'utf8').trim().split(' ')[0])
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${gatewayPid}/status`, 'utf8'))?.[1]) / 1024
 
-const EMAIL = 'bench.soak@example.com'
+// Per run: the code cooldown of an address lives in Redis, which outlives the run's database.
+const EMAIL = `bench.soak.${process.pid}@example.com`
 const { accessToken } = await registerAccount(gw.url, mailbox, EMAIL, PASSWORD)
 const seal = await sealer(gw.url)
 

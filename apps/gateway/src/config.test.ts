@@ -26,7 +26,7 @@ describe('config', () => {
       captchasPerClientPerMinute: 20,
       codeResendSeconds: 60,
       publicCallsPerClientPerMinute: 600,
-      overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0 },
+      overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0, maxHeapPercent: 90 },
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
       legacyApiUrl: '/sample-provider/api',
       assistantApiUrl: '/sample-assistant/api',

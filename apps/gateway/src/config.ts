@@ -134,6 +134,8 @@ const EnvSchema = z
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Resident memory (MiB) over which new requests get 503 at once; 0 = not checked. */
     OVERLOAD_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    /** Percent of the V8 heap limit over which new requests get 503 at once; 0 = not checked. */
+    OVERLOAD_HEAP_PERCENT: z.coerce.number().int().min(0).max(100).default(90),
     /** The older user center's loginByCodeAndRedirect page (inner jumps); the gateway's sample provider page by default. */
     LEGACY_USER_CENTER_URL: z.string().trim().url().optional(),
     LEGACY_USER_CENTER_API_URL: z.string().trim().url().optional(),
@@ -237,7 +239,7 @@ const EnvSchema = z
     captchasPerClientPerMinute: env.CAPTCHAS_PER_CLIENT_PER_MINUTE,
     codeResendSeconds: env.CODE_RESEND_SECONDS,
     publicCallsPerClientPerMinute: env.PUBLIC_CALLS_PER_CLIENT_PER_MINUTE,
-    overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB },
+    overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB, maxHeapPercent: env.OVERLOAD_HEAP_PERCENT },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
     legacyApiUrl: env.LEGACY_USER_CENTER_API_URL ?? SAMPLE_PROVIDER_API_PATH,
     assistantApiUrl: (env.ASSISTANT_API_URL ?? SAMPLE_ASSISTANT_API_PATH).replace(/\/+$/, ''),

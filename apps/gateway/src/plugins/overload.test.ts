@@ -1,3 +1,4 @@
+import v8 from 'node:v8'
 import { calls } from '@ess/contract'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type TestApp, buildTestApp } from '../../test/helpers/app'
@@ -25,5 +26,41 @@ describe('overload (@fastify/under-pressure)', () => {
     expect(refused.json().msg).toMatch(/^[\x20-\x7e]+$/)
     expect(refused.json().traceId).toBe(refused.headers['x-trace-id'])
     expect((await t.app.inject({ url: '/app/health' })).statusCode).toBe(503)
+  })
+})
+
+describe('overload by the heap (OVERLOAD_HEAP_PERCENT of the V8 heap limit)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    // A process whose heap limit were 64 MiB: 90% of it is less than any gateway's heap in use.
+    const real = v8.getHeapStatistics()
+    const spy = vi.spyOn(v8, 'getHeapStatistics').mockReturnValue({ ...real, heap_size_limit: 64 * 1024 * 1024 })
+    t = await buildTestApp({ env: { OVERLOAD_HEAP_PERCENT: '90' } })
+    spy.mockRestore()
+  })
+  afterAll(async () => {
+    vi.useRealTimers()
+    await t?.close()
+  })
+
+  it('refuses new requests with 503 in the envelope before the process runs out of memory', async () => {
+    expect(process.memoryUsage().heapUsed).toBeGreaterThan(0.9 * 64 * 1024 * 1024)
+    payloadOf(await callApi(t.app, calls.dictList, { type: 'phoneRegion' }))
+    vi.advanceTimersByTime(1000)
+    const refused = await callApi(t.app, calls.dictList, { type: 'phoneRegion' }, { locale: 'en-US' })
+    expectRefusal(refused, 'SERVICE_UNAVAILABLE', 503)
+    expect(refused.headers['retry-after']).toBe('5')
+  })
+
+  it('is off at 0, and the default (90%) leaves a process with the usual limit alone', async () => {
+    const calm = await buildTestApp({ env: { OVERLOAD_HEAP_PERCENT: '0' } })
+    try {
+      vi.advanceTimersByTime(2000)
+      payloadOf(await callApi(calm.app, calls.dictList, { type: 'phoneRegion' }))
+    } finally {
+      await calm.close()
+    }
+    expect(process.memoryUsage().heapUsed).toBeLessThan(0.9 * v8.getHeapStatistics().heap_size_limit)
   })
 })
