@@ -5,6 +5,8 @@
 //    portal signs; 0 errors and 0 × 5xx wanted;
 // 2. a soak: the same mix for SOAK_SECONDS (300) in 10 s slices, the gateway's RSS read from /proc
 //    after each slice: no growth after warm-up, ≤ 150 MB wanted.
+// MIXED_SECONDS and SOAK_SECONDS shorten a trial run; BENCH_GATEWAY_NODE_OPTIONS gives Node flags to the
+// gateway process only (as NODE_OPTIONS, e.g. heap sizes), not to this load generator.
 // Appends its section to bench/RESULTS.md.
 import { spawn } from 'node:child_process'
 import { appendFileSync, readFileSync } from 'node:fs'

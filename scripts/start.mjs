@@ -72,7 +72,7 @@ const env = { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE
 // The gateway's JavaScript heap (GATEWAY_HEAP_MB, 0 = Node's own sizing). With Node's sizing the heap
 // of a loaded gateway swung between 185 and 295 MB of RSS, the collector letting garbage pile up to
 // a limit sized for the machine's 24 GiB; with a limit and a 1 MiB young generation it held flat at
-// 131–137 MB under the same mixed load, at up to a tenth less throughput (bench/RESULTS.md, soak).
+// 131–137 MB under the same mixed load, with no loss of throughput the runs could show (bench/RESULTS.md).
 // The overload check refuses new requests at 90% of the limit (OVERLOAD_HEAP_PERCENT) rather than let
 // the process run out of memory. An operator's NODE_OPTIONS naming either flag wins.
 const heapMb = Number(process.env.GATEWAY_HEAP_MB ?? 192)

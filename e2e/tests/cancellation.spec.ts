@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, newPhone, onPage, registerWithPassword, verifyWithPassword, watchErrors } from './support'
-import { CODE_RESEND_SECONDS } from './settings'
+import { waitOutResend } from './settings'
 
 // Account cancellation in the browser (issue 15): the checklist, the identity check by password,
 // the cancellation agreement and the last confirm; the app then starts at home as a visitor, and
 // the same phone registers a new account. The gateway sends one code per phone per interval, so the
 // second registration waits out that countdown, as a person would (a short one here: settings.ts).
-
-const COOLDOWN_MS = CODE_RESEND_SECONDS * 1000 + 100
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`cancel the account after the checks, then register again with the same phone (${locale})`, async ({ page }) => {
@@ -55,8 +53,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(onPage(page, 'pages/user-center/index').getByTestId('login-register')).toBeVisible()
 
     // The phone is free again: a new account registers with it.
-    const left = sentAt + COOLDOWN_MS - Date.now()
-    if (left > 0) await page.waitForTimeout(left)
+    await waitOutResend(page, sentAt)
     await registerWithPassword(page, locale, { phone }, `Again${Math.floor(Math.random() * 1e6)}x!`)
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
     expect(errors).toEqual([])

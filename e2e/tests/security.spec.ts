@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { Locale, RoutePath } from '@ess/contract'
 import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, field, forgetSession, lastOutboxId, newPassword, newPhone, onPage, readCode, registerWithPassword, solveSlider, useLocale, watchErrors } from './support'
-import { CODE_RESEND_SECONDS } from './settings'
+import { waitOutResend } from './settings'
 
 // Account security in the browser (issue 14): the password changed with a code, recovered by phone
 // and by email, the phone changed after an identity check by SMS, and another device signed out.
@@ -10,14 +10,7 @@ import { CODE_RESEND_SECONDS } from './settings'
 // here: settings.ts).
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`
-const COOLDOWN_MS = CODE_RESEND_SECONDS * 1000 + 100
 const ALLOWED = ['IMAGE_CAPTCHA_FAILED']
-
-/** Waits until a code may be sent again to a destination that got one at `since`. */
-async function waitCooldown(page: Page, since: number) {
-  const left = since + COOLDOWN_MS - Date.now()
-  if (left > 0) await page.waitForTimeout(left)
-}
 
 /** Signs in by account and password from the login page (slider dragged); ends on home. */
 async function signIn(page: Page, locale: Locale, account: string, password: string) {
@@ -63,7 +56,7 @@ test('change the password with the current one and a code, then sign in with the
   await field(form, s.oldPasswordPlaceholder).fill(old)
   await field(form, t.auth.passwordNew).fill(next)
   await field(form, t.auth.confirmPassword).fill(next)
-  await waitCooldown(page, sentAt)
+  await waitOutResend(page, sentAt)
   const before = await lastOutboxId(page, `+86${phone}`)
   await form.getByTestId('get-code').click()
   await expect(form.getByTestId('get-code')).toContainText(/\d+/)
@@ -99,7 +92,7 @@ async function recoverWithCode(page: Page, locale: Locale, how: { phone: string 
   const to = byPhone ? `+86${how.phone}` : how.email
   if (byPhone) await field(form, t.auth.phonePlaceholder).fill(how.phone)
   else await field(form, t.auth.emailPlaceholder).fill(how.email)
-  await waitCooldown(page, sentAt)
+  await waitOutResend(page, sentAt)
   const before = await lastOutboxId(page, to)
   await form.getByTestId('get-code').click()
   await solveSlider(page)
@@ -171,7 +164,7 @@ test('change the phone: identity by an SMS code to the old phone, then the code 
   await list.getByTestId('method-sms').click()
   const check = onPage(page, 'packages/safety/authentication')
   await expectRoute(page, 'packages/safety/authentication', locale)
-  await waitCooldown(page, sentAt)
+  await waitOutResend(page, sentAt)
   let before = await lastOutboxId(page, `+86${oldPhone}`)
   await check.getByTestId('get-code').click()
   await field(check, t.auth.codePlaceholder).fill(await readCode(page, `+86${oldPhone}`, before))

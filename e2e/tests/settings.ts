@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test'
+
 /**
  * Settings the browser tests give the gateway they start (playwright.config.ts), read by the tests
  * that depend on them.
@@ -8,3 +10,9 @@
  * spent asleep; a short interval keeps the same rule, the countdown and the refusal, in seconds.
  */
 export const CODE_RESEND_SECONDS = 5
+
+/** Waits until a code may be sent again to a destination that got one at `since` (ms since the epoch). */
+export async function waitOutResend(page: Page, since: number): Promise<void> {
+  const left = since + CODE_RESEND_SECONDS * 1000 + 100 - Date.now()
+  if (left > 0) await page.waitForTimeout(left)
+}
