@@ -26,18 +26,38 @@ export async function freePort(): Promise<number> {
 export interface Gateway {
   url: string
   child: ChildProcess
+  /** The process that serves (start.mjs's child, or the spawned process itself when it serves). */
+  serverPid: number
   stop(): Promise<void>
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux). Unlike req/s, the
+ * CPU a server spends per call hardly depends on what else the shared machine runs at the time.
+ */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // utime and stime are fields 14 and 15 of proc(5), in clock ticks (USER_HZ, 100 on Linux).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/** start.mjs runs the gateway as its child: the pid of that child, or `pid` itself when it has none. */
+function servingPid(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+  return children.length ? Number(children[0]) : pid
 }
 
 /**
  * The production gateway on a throw-away data dir. Every bench request comes from one address, so
  * the per-client limit of the public calls is off (PUBLIC_CALLS_PER_CLIENT_PER_MINUTE=0), a
- * deployment setting, as CAPTCHAS_PER_CLIENT_PER_MINUTE is raised in login.ts.
+ * deployment setting, as CAPTCHAS_PER_CLIENT_PER_MINUTE is raised in login.ts. `nodeArgs` replaces
+ * `scripts/start.mjs` (say, to run the built server under flags NODE_OPTIONS refuses, as --cpu-prof).
  */
-export async function startGateway(env: Record<string, string> = {}, checkout: string = root): Promise<Gateway> {
+export async function startGateway(env: Record<string, string> = {}, checkout: string = root, nodeArgs: string[] = ['scripts/start.mjs']): Promise<Gateway> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'ess-bench-'))
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: checkout,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', NOTIFIER: 'outbox', PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0', ...env },
@@ -59,6 +79,7 @@ export async function startGateway(env: Record<string, string> = {}, checkout: s
   return {
     url,
     child,
+    serverPid: servingPid(child.pid ?? 0),
     stop: () =>
       new Promise<void>((res) => {
         child.once('exit', () => {

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { buildQuery, callUrl, calls } from '@ess/contract'
-import { freePort, loadPrepared, median, root, signedHeaders, startGateway, type LoadResult, type ReadyRequest } from './lib'
+import { cpuMsOf, freePort, loadPrepared, median, root, signedHeaders, startGateway, type LoadResult, type ReadyRequest } from './lib'
 import { registerAccount, startMailbox } from './account'
 import { measureHomeBundles } from './bundle'
 
@@ -35,7 +35,7 @@ const { accessToken } = await registerAccount(gw.url, mailbox, 'bench.hot@exampl
 
 // BENCH_BASELINE_ROOT: another checkout whose gateway is built (apps/gateway/dist, e.g. a git
 // worktree of the commit before a change), loaded in the same rounds as `user (baseline)`: a
-// before-and-after of getUserInfo in one run. It serves this checkout's portal build.
+// before-and-after of cms, dict and getUserInfo in one run. It serves this checkout's portal build.
 const baselineRoot = process.env.BENCH_BASELINE_ROOT
 const baseline = baselineRoot
   ? await startGateway({ ...mailbox.deliveryEnv, SKIP_BUILD: '1', PORTAL_DIR: join(root, 'apps/portal/dist/h5') }, baselineRoot)
@@ -45,6 +45,8 @@ const baselineToken = baseline ? (await registerAccount(baseline.url, mailbox, '
 interface Target {
   name: string
   url: string
+  /** The serving process, whose CPU time per call is measured. */
+  pid: number
   path: string
   query?: Record<string, string>
   /** Signed like the portal (a fresh nonce each); with the account's access token for `user`. */
@@ -53,12 +55,18 @@ interface Target {
   token?: string
 }
 const TARGETS: Target[] = [
-  { name: 'bare', url: bareUrl, path: '/hello' },
-  { name: 'health', url: gw.url, path: '/app/health' },
-  { name: 'cms', url: gw.url, path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' },
-  { name: 'dict', url: gw.url, path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' },
-  { name: 'user', url: gw.url, path: callUrl(calls.getUserInfo), signed: 'user' },
-  ...(baseline ? [{ name: 'userBaseline', url: baseline.url, path: callUrl(calls.getUserInfo), signed: 'user' as const, token: baselineToken }] : []),
+  { name: 'bare', url: bareUrl, pid: bare.pid ?? 0, path: '/hello' },
+  { name: 'health', url: gw.url, pid: gw.serverPid, path: '/app/health' },
+  { name: 'cms', url: gw.url, pid: gw.serverPid, path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' },
+  { name: 'dict', url: gw.url, pid: gw.serverPid, path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' },
+  { name: 'user', url: gw.url, pid: gw.serverPid, path: callUrl(calls.getUserInfo), signed: 'user' },
+  ...(baseline
+    ? [
+        { name: 'cmsBaseline', url: baseline.url, pid: baseline.serverPid, path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' as const },
+        { name: 'dictBaseline', url: baseline.url, pid: baseline.serverPid, path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' as const },
+        { name: 'userBaseline', url: baseline.url, pid: baseline.serverPid, path: callUrl(calls.getUserInfo), signed: 'user' as const, token: baselineToken },
+      ]
+    : []),
 ]
 /** Requests signed before a load, enough for this many answers a second (a load that runs out repeats a used nonce: refused, counted as non-2xx). */
 const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
@@ -69,16 +77,19 @@ const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
  * by loadPrepared, so the load generator's share of the two cores is a write and a read per call
  * for every target alike, the bare hello included.
  */
-async function loadTarget(target: Target, seconds: number): Promise<LoadResult> {
+async function loadTarget(target: Target, seconds: number): Promise<LoadResult & { cpuUsPerCall: number }> {
   const q = buildQuery(target.query)
   const path = q ? `${target.path}?${q}` : target.path
   const token = target.signed === 'user' ? (target.token ?? accessToken) : ''
   const sign = (): ReadyRequest => ({ body: '', headers: target.signed ? signedHeaders('GET', target.path, target.query, '', token) : {} })
   const prepared = target.signed ? Array.from({ length: MAX_RPS * seconds }, sign) : []
-  return loadPrepared(target.name, target.url, { method: 'GET', path, prepared, fallback: sign() }, seconds, CONNECTIONS)
+  const cpuBefore = cpuMsOf(target.pid)
+  const result = await loadPrepared(target.name, target.url, { method: 'GET', path, prepared, fallback: sign() }, seconds, CONNECTIONS)
+  const calls = result.rps * seconds
+  return { ...result, cpuUsPerCall: calls ? ((cpuMsOf(target.pid) - cpuBefore) * 1000) / calls : 0 }
 }
 
-const results: Record<string, LoadResult[]> = Object.fromEntries(TARGETS.map((t) => [t.name, []]))
+const results: Record<string, Array<LoadResult & { cpuUsPerCall: number }>> = Object.fromEntries(TARGETS.map((t) => [t.name, []]))
 try {
   // warm-up (JIT, caches), not recorded
   for (const target of TARGETS) await loadTarget(target, 2)
@@ -95,8 +106,9 @@ try {
 // BENCH_PARTS=load: the load section only (no portal build, no browser), e.g. while working on the gateway.
 const { browser, bundles } = process.env.BENCH_PARTS === 'load' ? { browser: 'no browser', bundles: [] } : await measureHomeBundles()
 
-const summary = (xs: LoadResult[]) => ({
+const summary = (xs: Array<LoadResult & { cpuUsPerCall: number }>) => ({
   rps: median(xs.map((x) => x.rps)),
+  cpu: median(xs.map((x) => x.cpuUsPerCall)),
   p50: median(xs.map((x) => x.p50)),
   p99: median(xs.map((x) => x.p99)),
   non2xx: xs.reduce((a, x) => a + x.non2xx, 0),
@@ -105,6 +117,8 @@ const summary = (xs: LoadResult[]) => ({
 const rows = Object.fromEntries(TARGETS.map((t) => [t.name, summary(results[t.name])]))
 const bareRps = rows.bare.rps
 const pct = (name: string) => `${((rows[name].rps / bareRps) * 100).toFixed(0)}%`
+/** The bare hello's CPU per call as a share of a call's: what its req/s share would be if CPU were all that counted. */
+const cpuPct = (name: string) => `${((rows.bare.cpu / rows[name].cpu) * 100).toFixed(0)}%`
 /** Per-round ratios against the bare hello of the same round. */
 const roundPct = (name: string) => results[name].map((x, i) => `${((x.rps / results.bare[i].rps) * 100).toFixed(0)}%`).join(', ')
 const GOALS: Record<string, string> = { cms: '≥ 60%', dict: '≥ 50%', user: '≥ 30%' }
@@ -114,7 +128,9 @@ const LABELS: Record<string, string> = {
   cms: 'GET /app/cms/resource/page?pageCode=homepage (signed, cached page)',
   dict: 'GET /app/user/api/dict/list?type=phoneRegion (signed, cached dictionary)',
   user: 'GET /app/user/api/user/getUserInfo (signed, signed-in user)',
-  userBaseline: `the same getUserInfo on the gateway of ${baselineRoot ?? ''} (BENCH_BASELINE_ROOT, before the change)`,
+  cmsBaseline: `the same cms page on the gateway of ${baselineRoot ?? ''} (BENCH_BASELINE_ROOT, before the change)`,
+  dictBaseline: `the same dict/list on the gateway of ${baselineRoot ?? ''} (before the change)`,
+  userBaseline: `the same getUserInfo on the gateway of ${baselineRoot ?? ''} (before the change)`,
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1)
@@ -136,9 +152,14 @@ getUserInfo), before its load (untimed: a client signs on its own device), and s
 \`loadPrepared\` (bench/lib.ts), the bare hello included, so the load generator costs every target
 the same write and read per call. The gateway checks every signature, timestamp and nonce.
 
-| call | req/s (median) | % of bare | goal | p50 ms | p99 ms | non-2xx | errors |
-|---|---:|---:|---|---:|---:|---:|---:|
-${TARGETS.map((t) => `| ${LABELS[t.name]} | ${rows[t.name].rps.toFixed(0)} | ${pct(t.name)} | ${GOALS[t.name] ?? ''} | ${rows[t.name].p50} | ${rows[t.name].p99} | ${rows[t.name].non2xx} | ${rows[t.name].errors} |`).join('\n')}
+| call | req/s (median) | % of bare | goal | p50 ms | p99 ms | non-2xx | errors | server CPU µs/call | bare's CPU/call as % of it |
+|---|---:|---:|---|---:|---:|---:|---:|---:|---:|
+${TARGETS.map((t) => `| ${LABELS[t.name]} | ${rows[t.name].rps.toFixed(0)} | ${pct(t.name)} | ${GOALS[t.name] ?? ''} | ${rows[t.name].p50} | ${rows[t.name].p99} | ${rows[t.name].non2xx} | ${rows[t.name].errors} | ${rows[t.name].cpu.toFixed(0)} | ${cpuPct(t.name)} |`).join('\n')}
+
+The last two columns: the CPU time (user + system, from /proc) the serving process used during
+the loads, per call answered; and the bare hello's figure as a share of it. They hardly depend on
+what else the shared machine does at the time, unlike req/s: the load generator and the server
+share its two cores, so req/s also moves with how the scheduler places them.
 
 Goal: p99 ≤ 10 ms for cms, dict and user.
 Rounds (req/s): ${TARGETS.map((t) => `${t.name} ${results[t.name].map((x) => x.rps.toFixed(0)).join(', ')}`).join('; ')}.

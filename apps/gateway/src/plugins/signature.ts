@@ -1,8 +1,9 @@
-import { createHash, createHmac } from 'node:crypto'
+import { type KeyObject, createHmac, createSecretKey } from 'node:crypto'
 import { HEADERS, SIGNATURE_WINDOW_MS, type SignatureHashes, UNSIGNED_PAYLOAD, appKeyLookup, verifySignature } from '@ess/contract'
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
+import { sha256Hex } from '../lib/digest'
 import { pathOf, queryOf } from '../lib/url'
 
 declare module 'fastify' {
@@ -21,10 +22,18 @@ const isSignedPath = (url: string) => SIGNED_PREFIXES.some((prefix) => url.start
 const signedBody = (request: FastifyRequest) =>
   header(request, 'content-type')?.toLowerCase().startsWith('multipart/form-data') ? UNSIGNED_PAYLOAD : request.rawBody
 
+/** The HMAC key of each app key, made once (createHmac with a string prepares a new key each call). */
+const hmacKeys = new Map<string, KeyObject>()
+const hmacKey = (key: string) => {
+  let made = hmacKeys.get(key)
+  if (!made) hmacKeys.set(key, (made = createSecretKey(Buffer.from(key, 'utf8'))))
+  return made
+}
+
 /** The contract's signature with node:crypto's native SHA-256 and HMAC (the same digests as the clients' JS ones). */
 const NATIVE_HASHES: SignatureHashes = {
-  sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
-  hmacSha256Hex: (key, text) => createHmac('sha256', key).update(text, 'utf8').digest('hex'),
+  sha256Hex,
+  hmacSha256Hex: (key, text) => createHmac('sha256', hmacKey(key)).update(text, 'utf8').digest('hex'),
 }
 
 /** OpenAPI security requirement of a signed route (schemes declared by the openapi plugin). */
