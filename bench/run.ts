@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { buildQuery, callUrl, calls } from '@ess/contract'
-import { cpuMsOf, freePort, loadPrepared, median, root, signedHeaders, startGateway, type LoadResult, type ReadyRequest } from './lib'
+import { CLIENT_HEADERS, cpuMsOf, freePort, loadPrepared, median, root, signedHeaders, startGateway, type LoadResult, type ReadyRequest } from './lib'
 import { registerAccount, startMailbox } from './account'
 import { measureHomeBundles } from './bundle'
 
@@ -81,7 +81,7 @@ async function loadTarget(target: Target, seconds: number): Promise<LoadResult &
   const q = buildQuery(target.query)
   const path = q ? `${target.path}?${q}` : target.path
   const token = target.signed === 'user' ? (target.token ?? accessToken) : ''
-  const sign = (): ReadyRequest => ({ body: '', headers: target.signed ? signedHeaders('GET', target.path, target.query, '', token) : {} })
+  const sign = (): ReadyRequest => ({ body: '', headers: target.signed ? signedHeaders('GET', target.path, target.query, '', token) : CLIENT_HEADERS })
   const prepared = target.signed ? Array.from({ length: MAX_RPS * seconds }, sign) : []
   const cpuBefore = cpuMsOf(target.pid)
   const result = await loadPrepared(target.name, target.url, { method: 'GET', path, prepared, fallback: sign() }, seconds, CONNECTIONS)
@@ -150,7 +150,8 @@ of the rounds. Every signed request is signed like the portal signs (a fresh non
 HMAC over the canonical request; \`_tk\` of an account registered through the real calls for
 getUserInfo), before its load (untimed: a client signs on its own device), and sent by
 \`loadPrepared\` (bench/lib.ts), the bare hello included, so the load generator costs every target
-the same write and read per call. The gateway checks every signature, timestamp and nonce.
+the same write and read per call. The gateway checks every signature, timestamp and nonce. Every
+request${CLIENT_HEADERS['accept-encoding'] ? ` says \`accept-encoding: ${CLIENT_HEADERS['accept-encoding']}\` as a browser does (runs before 2026-11-26 sent none)` : ' says no accept-encoding (BENCH_ACCEPT_ENCODING=\'\')'}.
 
 | call | req/s (median) | % of bare | goal | p50 ms | p99 ms | non-2xx | errors | server CPU µs/call | bare's CPU/call as % of it |
 |---|---:|---:|---|---:|---:|---:|---:|---:|---:|

@@ -3,6 +3,7 @@ import compress from '@fastify/compress'
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
+import { COMPRESS_THRESHOLD_BYTES } from './lib/cached-answer'
 import { pathOf } from './lib/url'
 import agreementRoutes from './modules/agreement/routes'
 import certificationRoutes from './modules/certification/routes'
@@ -96,7 +97,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(securityHeaders, { portalDir: config.portalDir })
   await fastify.register(openapi)
   await fastify.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   })

@@ -12,7 +12,7 @@ export default async function cmsRoutes(fastify: FastifyInstance) {
   // gateways already running against the same KV drop their cached pages once.
   await invalidatePages(fastify.kv, Object.keys(PAGES))
 
-  // The page read answers its cached envelope text as is (no per-request serialisation).
+  // The page read answers its cached envelope as is (no per-request serialisation nor compression).
   const call = calls.cmsPage
   fastify.route({
     method: call.method,
@@ -26,8 +26,8 @@ export default async function cmsRoutes(fastify: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { pageCode } = request.query as { pageCode: string }
-      const body = await cache.read(pageCode, request.locale, (page) => JSON.stringify(ok(page)))
-      return reply.type('application/json; charset=utf-8').send(body)
+      const answer = await cache.read(pageCode, request.locale, (page) => JSON.stringify(ok(page)))
+      return answer.send(request, reply)
     },
   })
   registerCall(fastify, calls.informationTree, (request) => informationTree(fastify.db, request.locale))

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client'
 import { cmsArticle, cmsCategory, cmsPage } from '../../db/schema'
 import type { Kv } from '../../infra/kv'
 import { AppError } from '../../lib/app-error'
+import { CachedAnswer } from '../../lib/cached-answer'
 import { newToken } from '../../lib/digest'
 import { ARTICLES, CATEGORIES, PAGES, media } from './content'
 
@@ -23,7 +24,7 @@ const cover = (name: string) => ({ url: media(name), width: 690, height: 300 })
  * caches newer content under an older token and re-reads once.
  */
 export class PageCache {
-  private readonly entries = new Map<string, { token: string; body: string }>()
+  private readonly entries = new Map<string, { token: string; answer: CachedAnswer }>()
   constructor(
     private readonly db: Database,
     private readonly kv: Kv,
@@ -38,17 +39,17 @@ export class PageCache {
   }
 
   /** The envelope JSON of a page in a language; PAGE_NOT_FOUND for an unknown code. */
-  async read(code: string, locale: Locale, envelope: (page: CmsPage) => string): Promise<string> {
+  async read(code: string, locale: Locale, envelope: (page: CmsPage) => string): Promise<CachedAnswer> {
     const key = `${code}:${locale}`
     const token = await this.token(code)
     const cached = this.entries.get(key)
-    if (cached && cached.token === token) return cached.body
+    if (cached && cached.token === token) return cached.answer
     const [row] = await this.db.select().from(cmsPage).where(eq(cmsPage.code, code))
     if (!row) throw new AppError('PAGE_NOT_FOUND')
     const floorList = [...(locale === 'en-US' ? row.floorsEn : row.floorsZh)].sort((a, b) => a.sort - b.sort)
-    const body = envelope({ pageCode: row.code, version: row.version, floorList })
-    this.entries.set(key, { token, body })
-    return body
+    const answer = new CachedAnswer(envelope({ pageCode: row.code, version: row.version, floorList }))
+    this.entries.set(key, { token, answer })
+    return answer
   }
 }
 

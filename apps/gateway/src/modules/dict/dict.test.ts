@@ -1,7 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { DICT_TYPES, type DictList, type SuccessEnvelope } from '@ess/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
-import { injectSigned } from '../../../test/helpers/signed'
+import { injectSigned, signed } from '../../../test/helpers/signed'
 
 let t: TestApp
 beforeAll(async () => {
@@ -77,5 +78,34 @@ describe('GET /app/user/api/dict/list', () => {
     const response = await injectSigned(t.app, { path: '/app/user/api/dict/list' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED', fields: [{ field: 'type' }] })
+  })
+
+  it('answers in the encoding the caller accepts, compressed once (the same bytes each time), and plain to one that accepts none', async () => {
+    const call = (headers: Record<string, string>) => {
+      const request = signed({ path: '/app/user/api/dict/list', query: { type: 'nationality' }, locale: 'zh-CN' })
+      return t.app.inject({ ...request, headers: { ...request.headers, ...headers } })
+    }
+    const plain = await call({})
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('accept-encoding')
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length)
+    const json = plain.json()
+    expect(json.data.data.items[0]).toEqual({ value: 'CN', label: '中国' })
+
+    const br = await call({ 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', 'content-type': 'application/json; charset=utf-8' })
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(json)
+    expect((await call({ 'accept-encoding': 'br' })).rawPayload.equals(br.rawPayload)).toBe(true)
+
+    const gzip = await call({ 'accept-encoding': 'gzip;q=1, br;q=0.5' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(json)
+
+    for (const headers of [{ 'accept-encoding': 'identity' }, { 'accept-encoding': 'compress' }, { 'accept-encoding': 'br', 'x-no-compression': '1' }]) {
+      const response = await call(headers)
+      expect(response.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined()
+      expect(response.json()).toEqual(json)
+    }
   })
 })
