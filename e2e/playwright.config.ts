@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { resolveChromium } from '@ess/browser'
-import { CODE_RESEND_SECONDS } from './tests/settings'
+import { CAPTCHA_WORK_BITS, CODE_RESEND_SECONDS } from './tests/settings'
 
 /**
  * Browser tests in Chromium against `npm start`: Debian's where it is installed, else the one
@@ -49,6 +49,6 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), E2E_PORT: String(port), CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS) },
+    env: { PORT: String(port), E2E_PORT: String(port), CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS), CAPTCHA_WORK_BITS: String(CAPTCHA_WORK_BITS) },
   },
 })

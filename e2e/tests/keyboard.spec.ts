@@ -89,3 +89,33 @@ test('the slider puzzle from the keyboard: focus moves into it, arrow keys and E
   expect(await readCode(page, `+86${phone}`)).toMatch(/^\d{6}$/)
   expect(errors).toEqual([])
 })
+
+test('without the picture: the other way earns the code from the keyboard, its status read out (en-US)', async ({ page }) => {
+  const t = DICTIONARIES['en-US']
+  const errors = watchErrors(page)
+  await visitor(page, 'en-US')
+  await page.goto('/#/packages/login/login-type/index')
+  await expectRoute(page, 'packages/login/login-type/index', 'en-US')
+  const login = onPage(page, 'packages/login/login-type/index')
+  await login.getByTestId('tab-code').click()
+  const phone = newPhone()
+  await login.locator(`input[placeholder="${t.auth.phonePlaceholder}"]`).fill(phone)
+  await login.getByTestId('agree').click()
+  const getCode = login.getByTestId('get-code')
+  await tabTo(page, getCode)
+  await page.keyboard.press('Enter')
+  const popup = page.getByTestId('captcha-popup')
+  await expect(popup).toBeVisible()
+
+  // The switch is a named button in the dialog; the device does the work, the status says so.
+  const other = popup.getByRole('button', { name: t.captcha.otherWay })
+  await tabTo(page, other, 10)
+  await page.keyboard.press('Enter')
+  await expect(popup.getByTestId('captcha-other-way')).toHaveText(t.captcha.backToPuzzle)
+  await expect(popup.getByTestId('captcha-other-way')).toBeFocused()
+  await expect(popup.getByRole('status').filter({ hasText: /\S/ })).toHaveText(new RegExp(`${t.captcha.workRunning}|${t.captcha.success}`))
+  await expect(popup).toBeHidden()
+  await expect(getCode).toBeFocused()
+  expect(await readCode(page, `+86${phone}`)).toMatch(/^\d{6}$/)
+  expect(errors).toEqual([])
+})

@@ -24,6 +24,7 @@ describe('config', () => {
       servicePhone: SERVICE_PHONE,
       trustProxy: false,
       captchasPerClientPerMinute: 20,
+      captchaWorkBits: 18,
       codeResendSeconds: 60,
       publicCallsPerClientPerMinute: 600,
       overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0, maxHeapPercent: 90 },
@@ -100,6 +101,7 @@ describe('config', () => {
       servicePhone: '400-111-2222',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       captchasPerClientPerMinute: 600,
+      captchaWorkBits: 18,
     })
   })
 
@@ -119,6 +121,11 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json')
     expect(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/)
+  })
+
+  it("takes the proof of work's difficulty in whole bits, 8 to 28", () => {
+    expect(loadConfig({ CAPTCHA_WORK_BITS: '12' }).captchaWorkBits).toBe(12)
+    for (const bad of ['7', '29', '1.5', 'many']) expect(() => loadConfig({ CAPTCHA_WORK_BITS: bad })).toThrow(/CAPTCHA_WORK_BITS/)
   })
 
   it('takes the code resend interval in whole seconds, 60 by default, at most as long as a code lives', () => {

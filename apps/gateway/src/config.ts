@@ -126,6 +126,8 @@ const EnvSchema = z
     TRUST_PROXY: trustProxy,
     /** Slider puzzles one client (device id + IP) may draw per minute; raise it for clients behind one device id. */
     CAPTCHAS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Leading zero bits of the puzzle's proof-of-work alternative (getCaptchaWork): 18 takes a mid-range phone a few seconds. */
+    CAPTCHA_WORK_BITS: z.coerce.number().int().min(8).max(28).default(18),
     /** Unauthenticated calls one client address may make per minute (per-client limit on the public calls); 0 = no limit. */
     PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(600),
     /** Seconds before another code may be sent to the same phone or email (any scene); the portal counts down what the gateway answers. */
@@ -237,6 +239,7 @@ const EnvSchema = z
     servicePhone: env.SERVICE_PHONE,
     trustProxy: env.TRUST_PROXY,
     captchasPerClientPerMinute: env.CAPTCHAS_PER_CLIENT_PER_MINUTE,
+    captchaWorkBits: env.CAPTCHA_WORK_BITS,
     codeResendSeconds: env.CODE_RESEND_SECONDS,
     publicCallsPerClientPerMinute: env.PUBLIC_CALLS_PER_CLIENT_PER_MINUTE,
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB, maxHeapPercent: env.OVERLOAD_HEAP_PERCENT },

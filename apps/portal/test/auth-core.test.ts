@@ -1,7 +1,7 @@
-import { CAPTCHA_MAX_TRAIL_POINTS, CODE_RESEND_COUNTDOWN_S, CODE_TTL_S, ERRORS, HEADERS, PORTAL_APP_ID, PUBLIC_KEY_CACHE_S, appKeyLookup, signRequest, wire } from '@ess/contract/wire'
+import { CAPTCHA_MAX_TRAIL_POINTS, CODE_RESEND_COUNTDOWN_S, meetsCaptchaWork, CODE_TTL_S, ERRORS, HEADERS, PORTAL_APP_ID, PUBLIC_KEY_CACHE_S, appKeyLookup, signRequest, wire } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { createTrailRecorder, verifyCaptcha } from '../src/core/auth/captcha'
+import { createTrailRecorder, searchCaptchaWork, verifyCaptcha } from '../src/core/auth/captcha'
 import { sendCode, targetKey } from '../src/core/auth/codes'
 import { consentAllows, declinePrivacyConsent, grantPrivacyConsent, hasPrivacyConsent, needsConsentPrompt } from '../src/core/auth/consent'
 import { codeKey, remainingSeconds, startCountdown } from '../src/core/auth/countdown'
@@ -89,6 +89,24 @@ describe('slider trail', () => {
   })
 })
 
+describe("the puzzle's proof-of-work alternative", () => {
+  it('finds the first nonce that meets the work, in slices, saying how far it got', async () => {
+    const progress: number[] = []
+    const nonce = await searchCaptchaWork({ challenge: 'c-1', bits: 10 }, { sliceSize: 64, onProgress: (done) => progress.push(done) })
+    expect(meetsCaptchaWork('c-1', nonce!, 10)).toBe(true)
+    for (let n = 0; n < Number(nonce); n++) expect(meetsCaptchaWork('c-1', String(n), 10)).toBe(false)
+    expect(progress.length).toBe(Math.floor(Number(nonce) / 64))
+    expect(progress[0]).toBe(64 / 1024)
+  })
+
+  it('stops between slices when asked (the popup closed)', async () => {
+    let slices = 0
+    const found = await searchCaptchaWork({ challenge: 'c-2', bits: 28 }, { sliceSize: 16, onProgress: () => slices++, stopped: () => slices >= 3 })
+    expect(found).toBeUndefined()
+    expect(slices).toBe(3)
+  })
+})
+
 describe('verification codes and the resend countdown', () => {
   it('counts down whole seconds per destination', () => {
     installTestPlatform()
@@ -129,6 +147,8 @@ describe('privacy consent gate', () => {
     expect(consentAllows(wire.getAppAgreements)).toBe(true)
     expect(consentAllows(wire.dictList)).toBe(true)
     expect(consentAllows(wire.getCaptcha)).toBe(true)
+    expect(consentAllows(wire.getCaptchaWork)).toBe(true)
+    expect(consentAllows(wire.checkCaptchaWork)).toBe(true)
     // A visitor browses the public content before answering, or after declining.
     expect(consentAllows(wire.cmsPage)).toBe(true)
     expect(consentAllows(wire.informationTree)).toBe(true)

@@ -1,4 +1,4 @@
-import { CAPTCHA_HEIGHT, CAPTCHA_PIECE_SIZE, CAPTCHA_WIDTH } from '@ess/contract/wire'
+import { CAPTCHA_HEIGHT, CAPTCHA_PIECE_SIZE, CAPTCHA_WIDTH, meetsCaptchaWork } from '@ess/contract/wire'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -125,4 +125,57 @@ describe('slider puzzle', () => {
     expect(check.trail.length).toBe(15)
     expect(onPass).toHaveBeenCalledWith('tok-k')
   })
+
+  it('offers a way without the picture: the device does the proof of work, the status is read out, the same token comes back', async () => {
+    const { server } = installTestPlatform({}, { consent: false })
+    localeStore.setState({ locale: 'en-US' })
+    server.reply(
+      ok(PUZZLE('p1')),
+      ok({ challengeId: 'w1', challenge: 'abc', bits: 6, expiresIn: 120 }),
+      ok({ captchaToken: 'tok-w', expiresIn: 120 }),
+    )
+    const onPass = vi.fn()
+    render(<SliderCaptcha onPass={onPass} resultDelayMs={0} />)
+    await act(async () => undefined)
+    const other = screen.getByRole('button', { name: "Can't see the picture? Verify another way" })
+    await act(async () => {
+      fireEvent.click(other)
+    })
+    // The same button, still focused where it was, now leads back.
+    expect(other.textContent).toBe('Back to the puzzle')
+    expect(screen.getByTestId('captcha-work-status').getAttribute('role')).toBe('status')
+    for (let i = 0; i < 20 && !onPass.mock.calls.length; i++) await act(async () => new Promise((r) => setTimeout(r, 10)))
+    expect(server.requests.map((r) => r.url.split('/').pop())).toEqual(['getCaptcha', 'getCaptchaWork', 'checkCaptchaWork'])
+    const answer = JSON.parse(server.requests[2].body!)
+    expect(answer.challengeId).toBe('w1')
+    expect(meetsCaptchaWork('abc', answer.nonce, 6)).toBe(true)
+    expect(screen.getByTestId('captcha-work-status').textContent).toBe('Verified')
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+    expect(onPass).toHaveBeenCalledWith('tok-w')
+  })
+
+  it('says when the work is refused, and tries again on request', async () => {
+    const { server } = installTestPlatform({}, { consent: false })
+    server.reply(
+      ok(PUZZLE('p1')),
+      ok({ challengeId: 'w1', challenge: 'abc', bits: 4, expiresIn: 120 }),
+      fail(100507, { errorMsg: '图形验证失败' }),
+      ok({ challengeId: 'w2', challenge: 'def', bits: 4, expiresIn: 120 }),
+      ok({ captchaToken: 'tok-2', expiresIn: 120 }),
+    )
+    const onPass = vi.fn()
+    render(<SliderCaptcha onPass={onPass} resultDelayMs={0} />)
+    await act(async () => undefined)
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('captcha-other-way'))
+    })
+    for (let i = 0; i < 20 && screen.getByTestId('captcha-work').dataset.status !== 'failure'; i++) await act(async () => new Promise((r) => setTimeout(r, 10)))
+    expect(screen.getByTestId('captcha-work-status').textContent).toBe('验证未通过，请重试')
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('captcha-work-retry'))
+    })
+    for (let i = 0; i < 20 && !onPass.mock.calls.length; i++) await act(async () => new Promise((r) => setTimeout(r, 10)))
+    expect(onPass).toHaveBeenCalledWith('tok-2')
+  })
 })
+

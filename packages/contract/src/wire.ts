@@ -12,6 +12,7 @@ export * from './errors'
 export * from './rules'
 export * from './envelope'
 export * from './signature'
+export * from './captcha-work'
 export * from './assistant'
 export * from './routes'
 export * from './calls/wire'
@@ -27,6 +28,7 @@ export type {
   ArticleBlock,
   ArticleSummary,
   Captcha,
+  CaptchaWork,
   CancellationInfo,
   CaptchaPass,
   Certification,

@@ -221,6 +221,14 @@ export interface Dictionary {
     imageAlt: string
     /** How to solve the puzzle from the keyboard (read with the handle). */
     keyboardHint: string
+    /** The way without the picture (a proof of work the device does). */
+    otherWay: string
+    workRunning: string
+    /** `{percent}` of the expected work done. */
+    workProgress: string
+    workFailed: string
+    workRetry: string
+    backToPuzzle: string
   }
   auth: {
     welcome: string

@@ -22,7 +22,7 @@ import { health } from './system'
 import { dictList } from './dict'
 import { getAppAgreements, getUserAgreements, signAgreements } from './agreement'
 import { getPasswordPubKey, loginByAccount, loginSignupByPhoneCode, refreshToken } from './login'
-import { checkCaptcha, getCaptcha, sendEmailCode, sendEmailPassCode, sendPhoneCode, sendPhonePassCode } from './verify'
+import { checkCaptcha, checkCaptchaWork, getCaptcha, getCaptchaWork, sendEmailCode, sendEmailPassCode, sendPhoneCode, sendPhonePassCode } from './verify'
 import { registerByEmailPwd, registerByPhonePwd } from './register'
 import { getUserInfo, logout, signOut } from './user'
 import { cmsPage, grantCode, informationDetail, informationTree } from './cms'
@@ -79,6 +79,8 @@ export const calls = {
   getPasswordPubKey,
   getCaptcha,
   checkCaptcha,
+  getCaptchaWork,
+  checkCaptchaWork,
   sendPhoneCode,
   sendEmailCode,
   sendPhonePassCode,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CODE_RESEND_MAX_S } from '../constants'
 import { type RuleMessageKey } from '../rules'
 import { defineCall } from './define'
-import { CAPTCHA_HEIGHT, CAPTCHA_MAX_TRAIL_POINTS, CAPTCHA_TTL_S, CAPTCHA_WIDTH, CODE_SCENES, CODE_TTL_S, EMAIL_CODE_SCENES, PASS_CODE_SCENES, wire } from './wire'
+import { CAPTCHA_HEIGHT, CAPTCHA_MAX_TRAIL_POINTS, CAPTCHA_TTL_S, CAPTCHA_WIDTH, CAPTCHA_WORK_NONCE_MAX_DIGITS, CODE_SCENES, CODE_TTL_S, EMAIL_CODE_SCENES, PASS_CODE_SCENES, wire } from './wire'
 import { captchaTokenField, checkPhoneOfRegion, emailField, phoneFields } from './fields'
 
 // The slider puzzle and the verification codes (how they work, and their values: ./wire).
@@ -57,6 +57,36 @@ export const checkCaptcha = defineCall({
   summary: 'Checks a slider answer once; a pass answers a single-use captcha token (2 minutes)',
   tags: ['verify'],
   body: CheckCaptchaBodySchema,
+  response: CaptchaPassSchema,
+})
+
+export const CaptchaWorkSchema = z.object({
+  challengeId: z.string(),
+  /** Random text; the work is on SHA-256 of `challenge:nonce`. */
+  challenge: z.string(),
+  /** Leading zero bits the digest must have. */
+  bits: z.number().int(),
+  expiresIn: z.number().int(),
+})
+export type CaptchaWork = z.infer<typeof CaptchaWorkSchema>
+
+export const getCaptchaWork = defineCall({
+  ...wire.getCaptchaWork,
+  summary: "The slider puzzle's alternative without a picture: a proof-of-work challenge (2 minutes; a few an hour per client)",
+  tags: ['verify'],
+  response: CaptchaWorkSchema,
+})
+
+export const CheckCaptchaWorkBodySchema = z.object({
+  challengeId: z.string().min(1).max(64),
+  nonce: z.string().regex(new RegExp(`^\\d{1,${CAPTCHA_WORK_NONCE_MAX_DIGITS}}$`), { error: 'field.invalid' satisfies RuleMessageKey }),
+})
+
+export const checkCaptchaWork = defineCall({
+  ...wire.checkCaptchaWork,
+  summary: 'Checks a proof of work once; a right nonce answers a single-use captcha token, as a solved puzzle does',
+  tags: ['verify'],
+  body: CheckCaptchaWorkBodySchema,
   response: CaptchaPassSchema,
 })
 

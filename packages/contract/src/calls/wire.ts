@@ -80,6 +80,20 @@ export const CAPTCHA_MIN_TRAIL_POINTS = 8
 export const CAPTCHA_MAX_TRAIL_POINTS = 1000
 
 /**
+ * The puzzle's alternative for people who cannot see it (docs/accessibility.md): a proof of work.
+ * `getCaptchaWork` hands out a random challenge and a difficulty in bits; the client finds a nonce
+ * (decimal digits) such that SHA-256 of `challenge:nonce` (UTF-8) starts with that many zero bits,
+ * and `checkCaptchaWork` trades a right one for the same single-use captcha token as a solved
+ * puzzle. A client may take CAPTCHA_WORK_PER_CLIENT_PER_HOUR challenges an hour, fewer than the
+ * puzzles it may draw: a script can pay the work as it can fake a drag, but pays it every time,
+ * within a smaller budget.
+ */
+export const CAPTCHA_WORK_TTL_S = 120
+export const CAPTCHA_WORK_PER_CLIENT_PER_HOUR = 10
+/** A nonce is at most this many decimal digits (2^53 is 16). */
+export const CAPTCHA_WORK_NONCE_MAX_DIGITS = 16
+
+/**
  * Verification codes: 6 digits, valid CODE_TTL_S, at most CODE_MAX_TRIES tries, bound to the
  * scene and the destination they were sent to; a new one no sooner than CODE_RESEND_COUNTDOWN_S.
  */
@@ -245,6 +259,8 @@ const WIRE = {
   getPasswordPubKey: { method: 'GET', path: '/user/api/login/getPasswordPubKey', access: 'public' },
   getCaptcha: { method: 'GET', path: '/user/api/verify/getCaptcha', access: 'public' },
   checkCaptcha: { method: 'POST', path: '/user/api/verify/checkCaptcha', access: 'public', input: 'body' },
+  getCaptchaWork: { method: 'GET', path: '/user/api/verify/getCaptchaWork', access: 'public' },
+  checkCaptchaWork: { method: 'POST', path: '/user/api/verify/checkCaptchaWork', access: 'public', input: 'body' },
   sendPhoneCode: { method: 'POST', path: '/user/api/verify/sendPhoneCode', access: 'public', input: 'body' },
   sendEmailCode: { method: 'POST', path: '/user/api/verify/sendEmailCode', access: 'public', input: 'body' },
   sendPhonePassCode: { method: 'POST', path: '/user/api/sendPhonePassCode', access: 'user', input: 'body' },

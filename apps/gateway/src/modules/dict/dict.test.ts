@@ -102,7 +102,8 @@ describe('GET /app/user/api/dict/list', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(json)
 
-    for (const headers of [{ 'accept-encoding': 'identity' }, { 'accept-encoding': 'compress' }, { 'accept-encoding': 'br', 'x-no-compression': '1' }]) {
+    const refusals: Array<Record<string, string>> = [{ 'accept-encoding': 'identity' }, { 'accept-encoding': 'compress' }, { 'accept-encoding': 'br', 'x-no-compression': '1' }]
+    for (const headers of refusals) {
       const response = await call(headers)
       expect(response.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined()
       expect(response.json()).toEqual(json)

@@ -26,6 +26,8 @@ export interface CaptchaDeps {
   log: FastifyBaseLogger
   /** Puzzles one client may draw per minute (each is drawn on the server): config CAPTCHAS_PER_CLIENT_PER_MINUTE. */
   captchasPerMinute: number
+  /** Zero bits of the proof of work that stands in for the puzzle: config CAPTCHA_WORK_BITS. */
+  captchaWorkBits: number
 }
 
 interface PuzzleRecord {
@@ -38,12 +40,13 @@ interface TokenRecord {
 }
 
 const png = (buffer: Buffer) => `data:image/png;base64,${buffer.toString('base64')}`
-const lockoutOf = (origin: ClientOrigin): Lockout => ({ key: `captcha:client:${clientKey(origin)}`, ...LIMITS.captchaFailures })
+/** The lockout of a client's failed checks, puzzle and proof of work alike. */
+export const lockoutOf = (origin: ClientOrigin): Lockout => ({ key: `captcha:client:${clientKey(origin)}`, ...LIMITS.captchaFailures })
 const puzzleKey = (id: string) => `captcha:puzzle:${id}`
 const tokenKey = (token: string) => `captcha:token:${sha256Hex(token)}`
 
 /** Refuses a locked-out client; answers the failures it has counted so far. */
-async function refuseLockedClient({ kv, now }: CaptchaDeps, origin: ClientOrigin): Promise<number> {
+export async function refuseLockedClient({ kv, now }: CaptchaDeps, origin: ClientOrigin): Promise<number> {
   const lock = await lockState(kv, lockoutOf(origin), now())
   if (lock.remainingMs) throw new AppError('TOO_MANY_REQUESTS')
   return lock.failures
@@ -102,9 +105,14 @@ export async function checkCaptcha(deps: CaptchaDeps, origin: ClientOrigin, answ
     deps.log.info({ captcha: failure, locked }, 'captcha failed')
     throw new AppError('IMAGE_CAPTCHA_FAILED')
   }
+  return passed(deps, origin, failures)
+}
+
+/** A check passed (puzzle or proof of work): the client's failures are forgotten, and it gets a single-use token bound to its device. */
+export async function passed(deps: Pick<CaptchaDeps, 'kv' | 'now'>, origin: ClientOrigin, failures: number): Promise<CaptchaPass> {
   await clearFailures(deps.kv, lockoutOf(origin), failures)
   const captchaToken = newToken()
-  await putRecord(deps.kv, tokenKey(captchaToken), { deviceId: origin.deviceId } satisfies TokenRecord, now, CAPTCHA_TOKEN_TTL_S * 1000)
+  await putRecord(deps.kv, tokenKey(captchaToken), { deviceId: origin.deviceId } satisfies TokenRecord, deps.now(), CAPTCHA_TOKEN_TTL_S * 1000)
   return { captchaToken, expiresIn: CAPTCHA_TOKEN_TTL_S }
 }
 

@@ -4,6 +4,7 @@ import { registerCall } from '../../lib/call-route'
 import { clientOrigin } from '../../lib/client-origin'
 import { authOf } from '../../plugins/auth'
 import { checkCaptcha, createCaptcha } from './captcha'
+import { checkCaptchaWork, createCaptchaWork } from './captcha-work'
 import { type VerifyDeps, sendEmailCode, sendPassCode, sendPhoneCode } from './service'
 
 export default async function verifyRoutes(fastify: FastifyInstance) {
@@ -15,6 +16,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
     notifier: fastify.notifier,
     log,
     captchasPerMinute: fastify.config.captchasPerClientPerMinute,
+    captchaWorkBits: fastify.config.captchaWorkBits,
     codeResendSeconds: fastify.config.codeResendSeconds,
   })
 
@@ -24,6 +26,13 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
   })
 
   registerCall(fastify, calls.checkCaptcha, (request) => checkCaptcha(deps(request.log), clientOrigin(request), request.body))
+
+  registerCall(fastify, calls.getCaptchaWork, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return createCaptchaWork(deps(request.log), clientOrigin(request))
+  })
+
+  registerCall(fastify, calls.checkCaptchaWork, (request) => checkCaptchaWork(deps(request.log), clientOrigin(request), request.body))
 
   registerCall(fastify, calls.sendPhoneCode, (request) =>
     sendPhoneCode(deps(request.log), request.body, clientOrigin(request), request.locale),

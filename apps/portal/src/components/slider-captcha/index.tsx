@@ -10,6 +10,7 @@ import { useDialogFocus } from '../a11y/dialog-focus'
 import { Picture } from '../a11y/picture'
 import { pressable } from '../a11y/pressable'
 import { followMouse } from './use-mouse-drag'
+import { WorkCheck } from './work-check'
 import './index.scss'
 
 type Status = 'loading' | 'error' | 'idle' | 'dragging' | 'checking' | 'success' | 'failure'
@@ -47,11 +48,29 @@ function fallbackWidth(): number {
 }
 
 /**
+ * The security check: the slider puzzle, and below it the way for people who cannot see it (a
+ * proof of work done on the device, `WorkCheck`). One button switches between the two and stays
+ * where it is, so keyboard focus stays on it.
+ */
+export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProps) {
+  const { t } = useI18n()
+  const [withoutPicture, setWithoutPicture] = useState(false)
+  return (
+    <View className="slider-captcha-host">
+      {withoutPicture ? <WorkCheck onPass={onPass} resultDelayMs={resultDelayMs} /> : <SliderPuzzle onPass={onPass} resultDelayMs={resultDelayMs} />}
+      <View className="slider-captcha__other-way" {...pressable(() => setWithoutPicture(!withoutPicture))} data-testid="captcha-other-way">
+        {withoutPicture ? t.captcha.backToPuzzle : t.captcha.otherWay}
+      </View>
+    </View>
+  )
+}
+
+/**
  * The slider puzzle (contract verify.ts): the background with its cut-out and the piece from
  * getCaptcha; the user slides the handle (touch or mouse), the piece follows, the recorded trail
  * goes to checkCaptcha. A pass hands the token to `onPass`; a failure shows and loads a new puzzle.
  */
-export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProps) {
+function SliderPuzzle({ onPass, resultDelayMs = 600 }: SliderCaptchaProps) {
   const { t } = useI18n()
   const [captcha, setCaptcha] = useState<Captcha | null>(null)
   const [status, setStatus] = useState<Status>('loading')

@@ -1,4 +1,4 @@
-import { CAPTCHA_MAX_TRAIL_POINTS, wire, type Captcha, type TrailPoint } from '@ess/contract/wire'
+import { CAPTCHA_MAX_TRAIL_POINTS, meetsCaptchaWork, wire, type Captcha, type CaptchaWork, type TrailPoint } from '@ess/contract/wire'
 import { request } from '../http/request'
 
 /**
@@ -91,5 +91,45 @@ export function loadCaptcha(): Promise<Captcha | undefined> {
  */
 export async function verifyCaptcha(captchaId: string, drop: { x: number; trail: TrailPoint[] }): Promise<string | undefined> {
   const pass = await request(wire.checkCaptcha, { captchaId, x: drop.x, trail: drop.trail }, { needShowToast: false })
+  return pass?.captchaToken
+}
+
+/**
+ * The puzzle's alternative for people who cannot see it (docs/accessibility.md): the gateway's
+ * proof-of-work challenge (contract `getCaptchaWork`), searched here, traded for the same token.
+ */
+export function loadCaptchaWork(): Promise<CaptchaWork | undefined> {
+  return request(wire.getCaptchaWork)
+}
+
+export interface WorkSearch {
+  /** Called between slices with the share of the expected work done so far (0–1, may pass 1). */
+  onProgress?: (done: number) => void
+  /** Asked between slices: true stops the search (the popup was closed). */
+  stopped?: () => boolean
+  /** Hashes between two yields to the UI thread. */
+  sliceSize?: number
+}
+
+/**
+ * Finds a nonce meeting the work, in slices that give the UI thread its turn between them (the
+ * mini-program has no workers for this); undefined when stopped. 2^bits tries are expected.
+ */
+export async function searchCaptchaWork(work: Pick<CaptchaWork, 'challenge' | 'bits'>, search: WorkSearch = {}): Promise<string | undefined> {
+  const slice = search.sliceSize ?? 2048
+  const expected = 2 ** work.bits
+  for (let nonce = 0; nonce < Number.MAX_SAFE_INTEGER; ) {
+    const end = nonce + slice
+    for (; nonce < end; nonce++) if (meetsCaptchaWork(work.challenge, String(nonce), work.bits)) return String(nonce)
+    search.onProgress?.(nonce / expected)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (search.stopped?.()) return undefined
+  }
+  return undefined
+}
+
+/** Trades a found nonce for the captcha token; undefined when refused (no toast: the popup says it). */
+export async function verifyCaptchaWork(challengeId: string, nonce: string): Promise<string | undefined> {
+  const pass = await request(wire.checkCaptchaWork, { challengeId, nonce }, { needShowToast: false })
   return pass?.captchaToken
 }

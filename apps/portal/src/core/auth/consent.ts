@@ -7,7 +7,7 @@ import { clientStorage } from '../storage'
 /**
  * First-launch privacy consent (SPEC §4). Until the user agrees (stored `user-agreed-privacy`
  * '1'), the request client sends only the public reference reads below: they carry nothing about
- * the person (agreements, dictionaries, the slider puzzle, the password key, health, and the public
+ * the person (agreements, dictionaries, the slider puzzle and its proof-of-work alternative, the password key, health, and the public
  * content a visitor browses: the home and services floors, news and the service guide).
  */
 const PRE_CONSENT_PATHS: ReadonlySet<string> = new Set(
@@ -17,6 +17,8 @@ const PRE_CONSENT_PATHS: ReadonlySet<string> = new Set(
     wire.getAppAgreements,
     wire.getCaptcha,
     wire.checkCaptcha,
+    wire.getCaptchaWork,
+    wire.checkCaptchaWork,
     wire.getPasswordPubKey,
     wire.cmsPage,
     wire.informationTree,

@@ -1,0 +1,83 @@
+import { Text, View } from '@tarojs/components'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { loadCaptchaWork, searchCaptchaWork, verifyCaptchaWork } from '../../core/auth/captcha'
+import { fill, useI18n } from '../../i18n'
+import { pressable } from '../a11y/pressable'
+
+type WorkStatus = 'starting' | 'running' | 'checking' | 'success' | 'failure'
+
+export interface WorkCheckProps {
+  onPass: (captchaToken: string) => void
+  resultDelayMs: number
+}
+
+/**
+ * The puzzle's alternative without the picture (docs/accessibility.md): this device does the
+ * gateway's proof of work (a few seconds, nothing to do) and trades it for the same token. The
+ * status line is a live region that exists before its first words, so they are read out; the
+ * progress is the chance that the search has ended by now (1 − e^(−tries/expected)).
+ */
+export function WorkCheck({ onPass, resultDelayMs }: WorkCheckProps) {
+  const { t } = useI18n()
+  const [status, setStatus] = useState<WorkStatus>('starting')
+  const [done, setDone] = useState(0)
+  const alive = useRef(true)
+
+  const run = useCallback(async () => {
+    setStatus('running')
+    setDone(0)
+    const work = await loadCaptchaWork()
+    if (!alive.current) return
+    if (!work) {
+      setStatus('failure')
+      return
+    }
+    const nonce = await searchCaptchaWork(work, { onProgress: (share) => alive.current && setDone(share), stopped: () => !alive.current })
+    if (!alive.current || nonce === undefined) return
+    setStatus('checking')
+    const token = await verifyCaptchaWork(work.challengeId, nonce)
+    if (!alive.current) return
+    setStatus(token ? 'success' : 'failure')
+    if (token) setTimeout(() => alive.current && onPass(token), resultDelayMs)
+  }, [onPass, resultDelayMs])
+
+  useEffect(() => {
+    alive.current = true
+    // After the first render: the live region is on the page before it speaks.
+    const timer = setTimeout(() => void run(), 0)
+    return () => {
+      alive.current = false
+      clearTimeout(timer)
+    }
+  }, [run])
+
+  const percent = status === 'success' ? 100 : Math.min(99, Math.floor((1 - Math.exp(-done)) * 100))
+  const words =
+    status === 'success' ? t.captcha.success : status === 'failure' ? t.captcha.workFailed : status === 'starting' ? '' : t.captcha.workRunning
+
+  return (
+    <View className={`slider-captcha__work slider-captcha__work--${status}`} data-testid="captcha-work" data-status={status}>
+      <View
+        className="slider-captcha__work-bar"
+        role="progressbar"
+        aria-label={t.captcha.otherWay}
+        aria-valuemin="0"
+        aria-valuemax="100"
+        aria-valuenow={String(percent)}
+      >
+        <View className="slider-captcha__work-fill" style={{ width: `${percent}%` }} />
+      </View>
+      <Text className="slider-captcha__work-percent" aria-hidden="true">
+        {fill(t.captcha.workProgress, { percent })}
+      </Text>
+      <View className="slider-captcha__work-status" role="status" data-testid="captcha-work-status">
+        {words}
+      </View>
+      {status === 'failure' && (
+        <View className="slider-captcha__work-retry" {...pressable(() => void run())} data-testid="captcha-work-retry">
+          {t.captcha.workRetry}
+        </View>
+      )}
+    </View>
+  )
+}
