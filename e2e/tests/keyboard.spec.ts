@@ -90,7 +90,7 @@ test('the slider puzzle from the keyboard: focus moves into it, arrow keys and E
   expect(errors).toEqual([])
 })
 
-test('without the picture: the other way earns the code from the keyboard, its status read out (en-US)', async ({ page }) => {
+test('Escape closes the puzzle; without the picture, the other way earns the code from the keyboard, its status read out (en-US)', async ({ page }) => {
   const t = DICTIONARIES['en-US']
   const errors = watchErrors(page)
   await visitor(page, 'en-US')
@@ -105,6 +105,14 @@ test('without the picture: the other way earns the code from the keyboard, its s
   await tabTo(page, getCode)
   await page.keyboard.press('Enter')
   const popup = page.getByTestId('captcha-popup')
+  await expect(popup).toBeVisible()
+  // Escape closes the dialog as its close button does (no empty popup left), focus back on the opener.
+  await expect.poll(() => popup.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(popup).toBeHidden()
+  await expect(page.locator('.captcha-popup')).toBeHidden()
+  await expect(getCode).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(popup).toBeVisible()
 
   // The switch is a named button in the dialog; the device does the work, the status says so.

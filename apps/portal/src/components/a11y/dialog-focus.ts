@@ -5,15 +5,16 @@ const FOCUSABLE = '[tabindex]:not([tabindex="-1"]), input:not([disabled]), texta
 export interface DialogFocusOptions {
   /** The dialog's accessible name, when the element does not carry one. */
   label?: string
+  /** What Escape does (close or cancel, as the dialog's own close control does); nothing when absent. */
+  onEscape?: () => void
 }
 
 /**
  * Keyboard and screen-reader focus for a modal shown over the page (the web build; the
  * mini-program's own file does nothing, its screen reader follows its modals itself): when `open`,
  * the element matching `selector` is announced as a modal dialog and takes focus, Tab and
- * Shift+Tab stay inside it; when it closes, focus goes back to the control that opened it.
- * (Escape is not wired yet: closing NutUI's popup from it left an empty popup shell on screen in a
- * browser test, not understood yet.)
+ * Shift+Tab stay inside it; Escape does what `onEscape` says (the dialog's close or cancel); when
+ * it closes, focus goes back to the control that opened it.
  */
 export function useDialogFocus(open: boolean, selector: string, options: DialogFocusOptions = {}): void {
   // The latest options, without re-running the effect.
@@ -44,6 +45,12 @@ export function useDialogFocus(open: boolean, selector: string, options: DialogF
     const onKeyDown = (event: KeyboardEvent) => {
       const dialog = current()
       if (!dialog) return
+      if (event.key === 'Escape' && latest.current.onEscape) {
+        event.preventDefault()
+        event.stopPropagation()
+        latest.current.onEscape()
+        return
+      }
       if (event.key !== 'Tab') return
       const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null)
       if (!items.length) {

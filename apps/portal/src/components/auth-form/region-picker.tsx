@@ -34,7 +34,7 @@ export function RegionPicker({ value, onChange }: { value: string; onChange: (re
   const regions = usePhoneRegions()
   const [open, setOpen] = useState(false)
   const current = regions.find((r) => r.value === value) ?? CHINA
-  useDialogFocus(open, '.region-popup', { label: t.auth.regionTitle })
+  useDialogFocus(open, '.region-popup', { label: t.auth.regionTitle, onEscape: () => setOpen(false) })
   return (
     <>
       <View className="auth-region" {...pressable(() => setOpen(true))} aria-label={`${t.auth.region} ${current.dialCode ?? ''}`} data-testid="region">

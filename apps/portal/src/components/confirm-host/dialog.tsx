@@ -35,7 +35,8 @@ function ConfirmContent({ request }: { request: ConfirmRequest }) {
 /** The global confirm dialog (core/confirm) showing one request: NutUI's Dialog with our content. */
 export function ConfirmDialog({ request: current }: { request: ConfirmRequest }) {
   const { t } = useI18n()
-  useDialogFocus(true, '.confirm-host', { label: current.title ?? current.message })
+  // Escape cancels; a notice with only its OK button is acknowledged.
+  useDialogFocus(true, '.confirm-host', { label: current.title ?? current.message, onEscape: () => settleConfirm(current.showCancel === false) })
   return (
     <Dialog
       className="confirm-host"

@@ -23,7 +23,7 @@ export function EditPopup({ field, onClose, onSave }: { field: EditField | null;
   const [value, setValue] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
-  useDialogFocus(!!field, '.pi-edit')
+  useDialogFocus(!!field, '.pi-edit', { onEscape: onClose })
   useEffect(() => {
     setValue(field?.value ?? '')
     setError(undefined)
@@ -41,7 +41,9 @@ export function EditPopup({ field, onClose, onSave }: { field: EditField | null;
     }
   }
   return (
-    <Popup visible={!!field} position="bottom" round closeOnOverlayClick onClose={onClose} destroyOnClose>
+    // No destroyOnClose: the content goes with `field` already, and NutUI's delayed destroy, not
+    // cancelled by a reopen within its 300 ms, emptied a popup opened again at once (see slider-captcha).
+    <Popup visible={!!field} position="bottom" round closeOnOverlayClick onClose={onClose}>
       {field && (
         <View className="pi-edit" role="dialog" aria-label={field.label} data-testid={`edit-${field.key}`}>
           <Text className="pi-edit__title">{field.label}</Text>

@@ -269,9 +269,12 @@ export interface CaptchaPopupProps {
 /** The puzzle in a popup, shown when a code is requested or a password login is submitted. */
 export function CaptchaPopup({ visible, onClose, onPass }: CaptchaPopupProps) {
   const { t } = useI18n()
-  useDialogFocus(visible, '.captcha-popup__body')
+  useDialogFocus(visible, '.captcha-popup__body', { onEscape: onClose })
   return (
-    <Popup visible={visible} position="center" round closeOnOverlayClick onClose={onClose} className="captcha-popup" destroyOnClose>
+    // The content is mounted while `visible` only. NutUI's destroyOnClose is not used: its destroy runs
+    // 300 ms after a close and a reopen does not cancel it, so a puzzle closed (Escape, ×) and opened
+    // again at once lost its content mid-check, leaving an empty popup over the page.
+    <Popup visible={visible} position="center" round closeOnOverlayClick onClose={onClose} className="captcha-popup">
       {visible && (
         <View className="captcha-popup__body" role="dialog" aria-label={t.captcha.title} data-testid="captcha-popup">
           <View className="captcha-popup__head">
