@@ -1,6 +1,6 @@
 import type { PushSettings } from '@ess/contract/wire'
 import { describe, expect, it, vi } from 'vitest'
-import { displayStore, loadDisplay, mix, normaliseHex, resetDisplay, setTextSize, setThemeColor, themeFor } from '../src/core/display/theme'
+import { AA_TEXT_CONTRAST, THEME_PRESETS, contrastRatio, displayStore, legibleBrand, loadDisplay, mix, normaliseHex, resetDisplay, setTextSize, setThemeColor, themeFor } from '../src/core/display/theme'
 import { clearPageCache } from '../src/core/display/cache'
 import { downloadMyData, withdrawConsent } from '../src/core/privacy/api'
 import { pushStore, setPush } from '../src/core/push/settings'
@@ -25,18 +25,32 @@ describe('display settings', () => {
 
   it('apply a colour through the NutUI variables and remember it across a reload; a bad value changes nothing', () => {
     installTestPlatform()
-    expect(setThemeColor('#0f9d58')).toBe(true)
-    expect(themeFor(displayStore.getState().color).nutuiColorPrimary).toBe('#0f9d58')
-    expect(themeFor('#0f9d58').nutuiColorPrimaryPressed).toBe(mix('#0f9d58', -0.15))
+    expect(setThemeColor('#7048e8')).toBe(true)
+    expect(themeFor(displayStore.getState().color).nutuiColorPrimary).toBe('#7048e8')
+    expect(themeFor('#7048e8').nutuiColorPrimaryPressed).toBe(mix('#7048e8', -0.15))
     expect(setThemeColor('#12')).toBe(false)
-    expect(displayStore.getState().color).toBe('#0f9d58')
+    expect(displayStore.getState().color).toBe('#7048e8')
     setTextSize('large')
     displayStore.setState({ color: '#000000', textSize: 'standard' })
     loadDisplay()
-    expect(displayStore.getState()).toEqual({ color: '#0f9d58', textSize: 'large' })
+    expect(displayStore.getState()).toEqual({ color: '#7048e8', textSize: 'large' })
     resetDisplay()
     expect(clientStorage.get('themeColor')).toBeNull()
     expect(themeFor(displayStore.getState().color)).toBe(BRAND_THEME)
+  })
+
+  it('a picked colour too light for white text on it is darkened just enough for AA, its hue kept; a dark enough one is used as picked', () => {
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#2563eb', '#ffffff')).toBeCloseTo(5.17, 1)
+    for (const picked of [...THEME_PRESETS, '#ffff00', '#ffffff', '#00ff00', '#ff8800', '#123456']) {
+      const used = themeFor(picked).nutuiColorPrimary
+      expect(contrastRatio(used, '#ffffff'), picked).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
+      if (contrastRatio(picked, '#ffffff') >= AA_TEXT_CONTRAST) expect(used).toBe(picked)
+      // Just enough: 2% less darkening would not do.
+      else expect(contrastRatio(mix(picked, -(Math.round((1 - channelsRatio(used, picked)) * 50) - 1) / 50), '#ffffff')).toBeLessThan(AA_TEXT_CONTRAST)
+    }
+    expect(legibleBrand('#0f9d58')).not.toBe('#0f9d58')
+    expect(themeFor('#0f9d58').nutuiColorPrimaryPressed).toBe(mix(legibleBrand('#0f9d58'), -0.15))
   })
 
   it('clearing the cache forgets the page-loading data only', () => {
@@ -114,3 +128,9 @@ describe('version: a newer deploy', () => {
     expect(isNewerDeploy(['./js/app.1111.js'], '<html>maintenance</html>')).toBe(false)
   })
 })
+
+/** How far toward black `used` is from `picked` (1 = not at all), read off the brightest channel. */
+function channelsRatio(used: string, picked: string): number {
+  const max = (hex: string) => Math.max(...[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)))
+  return max(picked) ? max(used) / max(picked) : 1
+}

@@ -28,9 +28,43 @@ export function mix(hex: string, amount: number): string {
   return toHex(channels(hex).map((c) => c + (target - c) * Math.abs(amount)))
 }
 
-/** NutUI's theme variables for a brand colour (the same keys as theme.ts BRAND_THEME). */
-export function themeFor(color: string): typeof BRAND_THEME {
-  if (color === BRAND.primary) return BRAND_THEME
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const [r, g, b] = channels(hex).map((c) => {
+    const v = c / 255
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/** WCAG 2 contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (hi + 0.05) / (lo + 0.05)
+}
+
+/** What normal text needs (WCAG 2.1 AA, 1.4.3). */
+export const AA_TEXT_CONTRAST = 4.5
+
+/**
+ * The brand colour as the portal uses it: white text on buttons, and links and selected tabs on
+ * white. A colour the user picks keeps its hue, and is darkened just enough (in 2% steps toward
+ * black) for white text on it to reach AA; one that already does is used as it is.
+ */
+export function legibleBrand(color: string): string {
+  let amount = 0
+  let usable = color
+  while (contrastRatio(usable, '#ffffff') < AA_TEXT_CONTRAST && amount < 1) {
+    amount = Math.min(1, amount + 0.02)
+    usable = mix(color, -amount)
+  }
+  return usable
+}
+
+/** NutUI's theme variables for a brand colour (the same keys as theme.ts BRAND_THEME), made legible (legibleBrand). */
+export function themeFor(picked: string): typeof BRAND_THEME {
+  if (picked === BRAND.primary) return BRAND_THEME
+  const color = legibleBrand(picked)
   return {
     nutuiColorPrimary: color,
     nutuiColorPrimaryStop1: color,
