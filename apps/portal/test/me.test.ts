@@ -43,7 +43,7 @@ describe('display settings', () => {
     expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5)
     expect(contrastRatio('#2563eb', '#ffffff')).toBeCloseTo(5.17, 1)
     for (const picked of [...THEME_PRESETS, '#ffff00', '#ffffff', '#00ff00', '#ff8800', '#123456']) {
-      const used = themeFor(picked).nutuiColorPrimary
+      const used = String(themeFor(picked).nutuiColorPrimary)
       expect(contrastRatio(used, '#ffffff'), picked).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
       if (contrastRatio(picked, '#ffffff') >= AA_TEXT_CONTRAST) expect(used).toBe(picked)
       // Just enough: 2% less darkening would not do.
