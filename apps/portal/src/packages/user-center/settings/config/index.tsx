@@ -5,7 +5,7 @@ import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { useStore } from 'zustand'
 import { PageFrame } from '@/components/page-frame'
-import { THEME_PRESETS, TEXT_SCALE, displayStore, normaliseHex, resetDisplay, setTextSize, setThemeColor } from '@/core/display/theme'
+import { THEME_PRESETS, TEXT_SCALE, displayStore, legibleBrand, normaliseHex, resetDisplay, setTextSize, setThemeColor } from '@/core/display/theme'
 import { TEXT_SIZES } from '@/core/storage/keys'
 import { toast } from '@/core/toast'
 import { useI18n } from '@/i18n'
@@ -45,7 +45,8 @@ export default function UserCenterSettingsConfigPage() {
             <View
               key={preset}
               className={`display-swatch${preset === color ? ' display-swatch--active' : ''}`}
-              style={{ background: preset }}
+              // As it will be used: darkened where white text on it needs it (legibleBrand).
+              style={{ background: legibleBrand(preset) }}
               {...pressable(() => setThemeColor(preset), 'radio')}
               aria-checked={String(preset === color)}
               aria-label={preset}
@@ -57,7 +58,7 @@ export default function UserCenterSettingsConfigPage() {
         </View>
         <Text className="me-item__sub">{d.custom}</Text>
         <View className="display-custom">
-          <View className="display-custom__dot" style={{ background: normaliseHex(custom) ?? color }} />
+          <View className="display-custom__dot" style={{ background: legibleBrand(normaliseHex(custom) ?? color) }} />
           <Input
             className="display-custom__input"
             value={custom}
