@@ -20,6 +20,8 @@ import { median, root, signedHeaders, startGateway } from './lib'
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3)
 const ONLY = process.env.BENCH_LH_CASES?.trim()
+/** Runs Lighthouse itself fails (a runtime error, not the page's) made again, in all. */
+const MAX_RETRIES = 5
 
 /** What a visitor's browser holds beforehand: the portal's own storage keys (core/storage/keys.ts). */
 const CONSENTED = { 'user-agreed-privacy': '1' }
@@ -92,6 +94,8 @@ try {
   let lighthouseVersion = ''
   let settings = ''
   const results: { c: Case; runs: Run[] }[] = []
+  let retried = 0
+  const failures: string[] = []
 
   for (const c of CASES) {
     const runs: Run[] = []
@@ -116,7 +120,16 @@ try {
       )
       if (!result) throw new Error(`${c.name}: Lighthouse gave no result`)
       const lhr = result.lhr
-      if (lhr.runtimeError) throw new Error(`${c.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+      if (lhr.runtimeError) {
+        // Lighthouse's own failures (NO_NAVSTART: the trace missed the navigation, seen here under
+        // load) are not the page's: the run is made again, a few times at most, and counted.
+        await context.close()
+        if (++retried > MAX_RETRIES) throw new Error(`${c.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+        console.log(`${c.name} #${i + 1}: ${lhr.runtimeError.code}, run again`)
+        failures.push(lhr.runtimeError.code)
+        i--
+        continue
+      }
       // The page Lighthouse measured is the case's: its language, the consent panel there or not.
       const seen = await page.evaluate(() => ({
         lang: document.documentElement.lang,
@@ -158,7 +171,7 @@ stored values (\`user-agreed-privacy\`=1 and, in English, \`locale-lang\`=en-US,
 are put back by a script that runs before the page's own (\`evaluateOnNewDocument\`), and after each
 run the bench checks that the page is the case's route, in the case's language, with the consent
 panel shown (first visit) or absent (returning); otherwise it stops. ${RUNS} runs per case, the median
-of each figure (the runs' values beside it). Knobs: BENCH_LH_RUNS (runs per case), BENCH_LH_CASES
+of each figure (the runs' values beside it); runs Lighthouse itself failed, made again: ${failures.length ? failures.join(', ') : 'none'}. Knobs: BENCH_LH_RUNS (runs per case), BENCH_LH_CASES
 (only the cases whose name holds the word). The simulated timings are computed from the observed
 trace: on this shared 2-core machine another process's load raises them (TBT most).
 
@@ -191,7 +204,12 @@ function readRun(lhr: LhResult): Omit<Run, 'screenshot'> {
   const failing = ['accessibility', 'best-practices'].flatMap((cat) =>
     (lhr.categories[cat]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => ref.id),
+      .map((ref) => {
+        // What Chromium's issues panel held (inspector-issues): the kinds, so the next person knows.
+        const items = ((lhr.audits[ref.id]?.details as { items?: { issueType?: unknown }[] } | undefined)?.items ?? []).map((i) => i.issueType)
+        const kinds = [...new Set(items.filter((k): k is string => typeof k === 'string'))]
+        return kinds.length ? `${ref.id} (${kinds.join(', ')})` : ref.id
+      }),
   )
   return {
     figures: {
