@@ -5,8 +5,8 @@
 // simulated throttling (slow 4G, 4× CPU). Each case is run BENCH_LH_RUNS times (3); the median of
 // every figure is reported with the goals of issue 18, the layout shifts Lighthouse found and the
 // scripts that cost the main thread most. BENCH_LH_CASES=<word> runs only the cases whose name
-// holds that word (a trial). Appends its section to bench/RESULTS.md; the final screenshot of
-// every run is left in a temp dir (printed).
+// holds that word (a trial). Appends its section to bench/RESULTS.md; the report (JSON) and the
+// final screenshot of every run are left in a temp dir (printed).
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -54,6 +54,8 @@ interface Run {
   shifts: { element: string; score: number }[]
   bootup: { url: string; total: number; scripting: number }[]
   failing: string[]
+  /** The element of the largest contentful paint and the parts of its time (ms). */
+  lcp: { element: string; phases: Record<string, number> }
   screenshot: string
 }
 
@@ -147,6 +149,7 @@ try {
       const screenshot = join(shots, `${c.name.replace(/[^a-zA-Z0-9]+/g, '-')}-${i + 1}.jpg`)
       const shot = lhr.audits['final-screenshot']?.details as { data?: string } | undefined
       if (shot?.data) writeFileSync(screenshot, Buffer.from(shot.data.replace(/^data:image\/\w+;base64,/, ''), 'base64'))
+      writeFileSync(screenshot.replace(/\.jpg$/, '.json'), JSON.stringify(lhr))
       runs.push({ ...readRun(lhr), screenshot })
       console.log(`${c.name} #${i + 1}: ${JSON.stringify(runs.at(-1)?.figures)}`)
     }
@@ -187,7 +190,7 @@ ${results.map(({ c, runs }) => caseSection(c, runs)).join('\n')}`
 }
 appendFileSync(join(root, 'bench/RESULTS.md'), report)
 console.log(report)
-console.log(`final screenshots: ${shots}`)
+console.log(`reports and final screenshots: ${shots}`)
 
 function readRun(lhr: LhResult): Omit<Run, 'screenshot'> {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
@@ -222,12 +225,30 @@ function readRun(lhr: LhResult): Omit<Run, 'screenshot'> {
       cls: value('cumulative-layout-shift'),
     },
     shifts: shiftItems.map((s) => ({
-      element: s.node ? `\`${(s.node.selector ?? s.node.snippet ?? '?').split(' > ').slice(-2).join(' > ')}\`${s.node.nodeLabel ? ` (“${s.node.nodeLabel.replace(/\s+/g, ' ').slice(0, 40)}”)` : ''}` : 'an element no longer in the page',
+      element: describeNode(s.node),
       score: s.score ?? 0,
     })),
     bootup: bootItems.map((b) => ({ url: b.url, total: b.total, scripting: b.scripting })),
     failing,
+    lcp: readLcp(lhr),
   }
+}
+
+function describeNode(node: { selector?: string; nodeLabel?: string; snippet?: string } | undefined): string {
+  if (!node) return 'an element no longer in the page'
+  const label = node.nodeLabel ? ` (“${node.nodeLabel.replace(/\s+/g, ' ').slice(0, 40)}”)` : ''
+  return `\`${(node.selector ?? node.snippet ?? '?').split(' > ').slice(-2).join(' > ')}\`${label}`
+}
+
+function readLcp(lhr: LhResult): Run['lcp'] {
+  // largest-contentful-paint-element: a list of two tables, the element, then its phases.
+  const tables = ((lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)?.items ?? []) as {
+    items?: { node?: { selector?: string; nodeLabel?: string; snippet?: string }; phase?: string; timing?: number }[]
+  }[]
+  const element = tables[0]?.items?.[0]?.node
+  const phases: Record<string, number> = {}
+  for (const row of tables[1]?.items ?? []) if (row.phase && typeof row.timing === 'number') phases[row.phase] = row.timing
+  return { element: element ? describeNode(element) : 'none found', phases }
 }
 
 function caseSection(c: Case, runs: Run[]): string {
@@ -257,6 +278,10 @@ function caseSection(c: Case, runs: Run[]): string {
     .sort((a, b) => b.total - a.total)
     .slice(0, 5)
   const failing = [...new Set(runs.flatMap((r) => r.failing))]
+  const lcpElements = [...new Set(runs.map((r) => r.lcp.element))]
+  const phases = [...new Set(runs.flatMap((r) => Object.keys(r.lcp.phases)))].map(
+    (phase) => `${phase} ${median(runs.map((r) => r.lcp.phases[phase] ?? 0)).toFixed(0)} ms`,
+  )
   return `### ${c.name} — \`${c.route}\`
 
 | measure | median | runs | goal | |
@@ -267,6 +292,7 @@ Layout shifts (Lighthouse's \`layout-shifts\` audit; median score per element, r
 ${shifts.length ? shifts.map((s) => `${s.element} ${s.score.toFixed(3)} (${s.seen}/${runs.length})`).join('; ') : 'none'}.
 Main-thread time per script (\`bootup-time\`, median ms at the simulated 4× CPU, total / of which scripting):
 ${bootup.map((b) => `\`${b.url}\` ${b.total.toFixed(0)} / ${b.scripting.toFixed(0)}`).join('; ') || 'none listed'}.
+LCP element: ${lcpElements.join(' / ')}; its time (median of the runs): ${phases.join(', ') || 'not given'}.
 Failing accessibility and best-practice audits: ${failing.length ? failing.map((f) => `\`${f}\``).join(', ') : 'none'}.
 `
 }
