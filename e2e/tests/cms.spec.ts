@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LOCALES, type Locale, type RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, signUpByCode, useLocale, watchErrors } from './support'
+import { DICTIONARIES, expectRoute, signUpByCode, useLocale, watchErrors, watchLayoutShifts } from './support'
 
 // Home and services from the CMS in the browser, both languages: floors render; SPEC §4 click
 // rules (login first, then real-name with origin=home, then the inner jump reaching the sample
@@ -118,6 +118,7 @@ for (const locale of LOCALES) {
 for (const locale of LOCALES) {
   test(`a first-time visitor sees the public content before answering the consent, and after declining (${locale})`, async ({ page }) => {
     const errors = watchErrors(page, ['ARTICLE_NOT_FOUND'])
+    const layoutShifts = await watchLayoutShifts(page)
     await useLocale(page, locale)
     await page.goto('/#/pages/home/index')
     const home = onPage(page, 'pages/home/index')
@@ -125,6 +126,9 @@ for (const locale of LOCALES) {
     await expect(home.getByTestId('privacy-consent')).toBeVisible()
     await expect(home.getByTestId('floor-banner')).toBeVisible()
     await expect(home.getByTestId('floor-news')).toBeVisible()
+    // Nothing moved while the page, the tab bar and the consent panel with its links came in.
+    await expect(home.getByTestId('consent-agreement-link')).toHaveCount(2)
+    expect(await layoutShifts()).toEqual([])
     await home.getByTestId('consent-disagree').click()
     await expect(page.getByTestId('privacy-consent')).toHaveCount(0)
     expect(await page.evaluate(() => localStorage.getItem('user-agreed-privacy'))).toBe('0')

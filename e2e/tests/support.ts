@@ -37,6 +37,34 @@ export function watchErrors(page: Page, allowRefusals: readonly string[] = []): 
 }
 
 /** Starts the page in a language, as a returning user who picked it would (stored `locale-lang`). */
+/**
+ * Records the page's layout shifts (PerformanceObserver 'layout-shift', those after a user input
+ * left out, as Lighthouse's CLS does) from the first paint; the returned function lists them as
+ * "score: element «text»" for a test to expect none (issue 18: no layout shift).
+ */
+export async function watchLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    interface Shift extends PerformanceEntry {
+      value: number
+      hadRecentInput: boolean
+      sources: { node: Node | null }[]
+    }
+    const shifts: string[] = []
+    ;(window as unknown as { __essLayoutShifts: string[] }).__essLayoutShifts = shifts
+    new PerformanceObserver((list) => {
+      for (const shift of list.getEntries() as Shift[]) {
+        if (shift.hadRecentInput) continue
+        const what = shift.sources.map(({ node }) => {
+          const element = node instanceof Element ? node : node?.parentElement
+          return `${element ? `${element.tagName.toLowerCase()}.${element.className}` : 'a removed node'} «${(node?.textContent ?? '').trim().slice(0, 30)}»`
+        })
+        shifts.push(`${shift.value.toFixed(4)}: ${what.join(', ')}`)
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __essLayoutShifts: string[] }).__essLayoutShifts)
+}
+
 export async function useLocale(page: Page, locale: Locale) {
   await page.addInitScript((l) => {
     // (Not on about:blank, which has no storage.)

@@ -1,12 +1,12 @@
-import { wire, type AppAgreement } from '@ess/contract/wire'
+import type { AppAgreement } from '@ess/contract/wire'
 import { Button } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { agreeAtFirstLaunch, declinePrivacyConsent } from '../../core/auth/consent'
-import { request } from '../../core/http/request'
 import { platform } from '../../core/platform'
 import { useI18n } from '../../i18n'
 import { AgreementLinks } from '../agreement-links'
+import { knownConsentAgreements, loadConsentAgreements } from './agreements'
 import './index.scss'
 
 /** The id WeChat is told when the user agrees (resolve({ buttonId, event: 'agree' })). */
@@ -19,7 +19,8 @@ export const AGREE_BUTTON_ID = 'ess-privacy-agree'
  */
 export function ConsentPanel({ aboveTabBar }: { aboveTabBar: boolean }) {
   const { t, locale } = useI18n()
-  const [list, setList] = useState<AppAgreement[] | null>(null)
+  // H5 has read them with the panel's chunk (./load.ts); the mini-program reads them here.
+  const [list, setList] = useState<AppAgreement[] | null>(() => knownConsentAgreements(locale))
   const host = platform().privacy
   // WeChat is told its privacy dialog is on screen (for a privacy call it holds).
   useEffect(() => host?.exposed(), [host])
@@ -28,8 +29,8 @@ export function ConsentPanel({ aboveTabBar }: { aboveTabBar: boolean }) {
     : { onClick: () => void agreeAtFirstLaunch() }
   useEffect(() => {
     let alive = true
-    void request(wire.getAppAgreements, { type: '1' }, { needShowToast: false }).then((items) => {
-      if (alive) setList(items ?? [])
+    void loadConsentAgreements().then((items) => {
+      if (alive) setList(items)
     })
     return () => {
       alive = false

@@ -99,7 +99,8 @@ export default function UsersHelpPage() {
           </ListCard>
         </>
       )}
-      <ContactServiceCard />
+      {/* After the topics, once they are in: under the skeleton it would be pushed down (a layout shift). */}
+      {categories !== null && <ContactServiceCard />}
     </PageFrame>
   )
 }

@@ -20,14 +20,14 @@ import '@/components/me/index.scss'
  * help/more serves both depths of the help center (README "Help center"):
  * `?category=<code>` — every question of a topic; `?id=<question>` — one answer, with
  * "was this helpful?" (kept on the server per user, or per device for a visitor, changeable) and
- * the other questions of its topic.
+ * the other questions of its topic. The way to customer service ends each view once its content is
+ * in (not under the skeleton, where the content would push it down: a layout shift).
  */
 export default function UsersHelpMorePage() {
   const params = useRouter().params
   return (
     <PageFrame route="packages/users/help/more">
       {params.id ? <Answer id={params.id} /> : <Topic code={params.category ?? ''} />}
-      <ContactServiceCard />
     </PageFrame>
   )
 }
@@ -39,7 +39,12 @@ function useCategories() {
 
 function Missing() {
   const { t } = useI18n()
-  return <EmptyState testId="help-missing" description={t.help.help.missing} />
+  return (
+    <>
+      <EmptyState testId="help-missing" description={t.help.help.missing} />
+      <ContactServiceCard />
+    </>
+  )
 }
 
 function Topic({ code }: { code: string }) {
@@ -58,6 +63,7 @@ function Topic({ code }: { code: string }) {
           <QuestionRow key={q.id} question={q} />
         ))}
       </ListCard>
+      <ContactServiceCard />
     </>
   )
 }
@@ -119,6 +125,7 @@ function Answer({ id }: { id: string }) {
           </ListCard>
         </>
       )}
+      <ContactServiceCard />
     </>
   )
 }
