@@ -26,6 +26,14 @@ export function watchErrors(page: Page, allowRefusals: readonly string[] = []): 
     errors.push(`console: ${msg.text()} (${msg.location().url})`)
   })
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+  // A script or resource the Content-Security-Policy refused, even one the page survives (zod's
+  // eval probe was refused silently, and only Lighthouse noticed): said on the console as an error,
+  // so it is one of the test's errors too.
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} refused ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`)
+    })
+  })
   page.on('response', async (res) => {
     const path = new URL(res.url()).pathname
     if (!path.startsWith('/app/') || res.status() < 400) return

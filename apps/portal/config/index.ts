@@ -43,6 +43,9 @@ const imageUrlLoaderOption = {
 const OWN_CHUNKS: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/]jsencrypt[\\/]/, 'jsencrypt'],
   [/[\\/]node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, 'forms'],
+  // zod's configuration (jitless, core/zod-config.ts) with zod, so it runs before the contract's
+  // schemas are made in this chunk; from common-lazy it ran after them (this chunk is imported first).
+  [/[\\/]src[\\/]core[\\/]zod-config\.ts$/, 'forms'],
   [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
   // The account security forms (several pages each): with the sign-in UI they build on, never in
   // common-lazy, which the forms chunk itself imports (a chunk cycle fails at start-up).

@@ -1,3 +1,4 @@
+import '../zod-config'
 import {
   DEFAULT_PHONE_REGION,
   checkPhoneOfRegion,

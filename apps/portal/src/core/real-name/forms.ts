@@ -1,3 +1,4 @@
+import '../zod-config'
 import { bankCardField, codeField, idNumberField, personNameField, rules } from '@ess/contract'
 import { z } from 'zod'
 

@@ -1,3 +1,4 @@
+import '../zod-config'
 import { checkPhoneOfRegion, codeField, emailField, type RuleMessageKey } from '@ess/contract'
 import { z } from 'zod'
 import { matching, newPassword, phoneTarget } from '../auth/forms'
