@@ -18,6 +18,15 @@ describe('zod stays out of the start-up (config/index.ts puts it in the lazy for
       .filter((file) => /from '(@ess\/contract|zod)'/.test(fs.readFileSync(file, 'utf8')))
       .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
       .sort()
+    expect(importers).toEqual(['core/auth/forms.ts', 'core/real-name/forms.ts', 'core/security/forms.ts', 'core/zod-config.ts'])
+  })
+
+  it("zod's configuration (core/zod-config.ts) is imported by the form modules only, first", () => {
+    const importers = sources(SRC)
+      .filter((file) => /import '\.\.\/zod-config'/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
+      .sort()
     expect(importers).toEqual(['core/auth/forms.ts', 'core/real-name/forms.ts', 'core/security/forms.ts'])
+    for (const file of importers) expect(fs.readFileSync(path.join(SRC, file), 'utf8').startsWith("import '../zod-config'"), file).toBe(true)
   })
 })
