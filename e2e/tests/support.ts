@@ -44,7 +44,6 @@ export function watchErrors(page: Page, allowRefusals: readonly string[] = []): 
   return errors
 }
 
-/** Starts the page in a language, as a returning user who picked it would (stored `locale-lang`). */
 /**
  * Records the page's layout shifts (PerformanceObserver 'layout-shift', those after a user input
  * left out, as Lighthouse's CLS does) from the first paint; the returned function lists them as
@@ -73,6 +72,7 @@ export async function watchLayoutShifts(page: Page): Promise<() => Promise<strin
   return () => page.evaluate(() => (window as unknown as { __essLayoutShifts: string[] }).__essLayoutShifts)
 }
 
+/** Starts the page in a language, as a returning user who picked it would (stored `locale-lang`). */
 export async function useLocale(page: Page, locale: Locale) {
   await page.addInitScript((l) => {
     // (Not on about:blank, which has no storage.)
