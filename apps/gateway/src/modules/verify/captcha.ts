@@ -40,8 +40,7 @@ interface TokenRecord {
 }
 
 const png = (buffer: Buffer) => `data:image/png;base64,${buffer.toString('base64')}`
-/** The lockout of a client's failed checks, puzzle and proof of work alike. */
-export const lockoutOf = (origin: ClientOrigin): Lockout => ({ key: `captcha:client:${clientKey(origin)}`, ...LIMITS.captchaFailures })
+const lockoutOf = (origin: ClientOrigin): Lockout => ({ key: `captcha:client:${clientKey(origin)}`, ...LIMITS.captchaFailures })
 const puzzleKey = (id: string) => `captcha:puzzle:${id}`
 const tokenKey = (token: string) => `captcha:token:${sha256Hex(token)}`
 
@@ -81,38 +80,47 @@ export interface CaptchaAnswer {
   trail: TrailPoint[]
 }
 
-/** Why an answer is refused, or undefined when it passes. */
-function whyRefused(puzzle: PuzzleRecord | undefined, origin: ClientOrigin, answer: CaptchaAnswer): string | undefined {
-  if (!puzzle) return 'unknown, used or expired puzzle'
-  if (puzzle.deviceId !== origin.deviceId) return 'puzzle of another device'
+/** Why a drop misses the puzzle, or undefined when it passes. */
+function whyWrongDrop(puzzle: PuzzleRecord, answer: CaptchaAnswer): string | undefined {
   if (Math.abs(answer.x - puzzle.x) > CAPTCHA_TOLERANCE_PX) return 'wrong position'
   const verdict = judgeTrail(answer.trail, answer.x)
   return verdict.human ? undefined : verdict.reason
 }
 
-/**
- * Checks an answer. The puzzle is taken out of the store first, so it answers one check, right
- * or wrong. A pass gives a single-use token for CAPTCHA_TOKEN_TTL_S; a failure counts against the
- * client, which is locked out after LIMITS.captchaFailures.
- */
-export async function checkCaptcha(deps: CaptchaDeps, origin: ClientOrigin, answer: CaptchaAnswer): Promise<CaptchaPass> {
-  const failures = await refuseLockedClient(deps, origin)
-  const now = deps.now()
-  const puzzle = liveRecord<PuzzleRecord>(await deps.kv.take(puzzleKey(answer.captchaId)), now)
-  const failure = whyRefused(puzzle, origin, answer)
-  if (failure) {
-    const locked = await recordFailure(deps.kv, lockoutOf(origin), now)
-    deps.log.info({ captcha: failure, locked }, 'captcha failed')
-    throw new AppError('IMAGE_CAPTCHA_FAILED')
-  }
-  return passed(deps, origin, failures)
+/** Checks a drop on a puzzle (checkOnce). */
+export function checkCaptcha(deps: CaptchaDeps, origin: ClientOrigin, answer: CaptchaAnswer): Promise<CaptchaPass> {
+  return checkOnce<PuzzleRecord>(deps, origin, { key: puzzleKey(answer.captchaId), what: 'puzzle' }, (puzzle) => whyWrongDrop(puzzle, answer))
 }
 
-/** A check passed (puzzle or proof of work): the client's failures are forgotten, and it gets a single-use token bound to its device. */
-export async function passed(deps: Pick<CaptchaDeps, 'kv' | 'now'>, origin: ClientOrigin, failures: number): Promise<CaptchaPass> {
+/**
+ * One check of a stored challenge (a puzzle, a proof of work: `what`). The record is taken out of
+ * the store first, so it answers one check, right or wrong, and only on the device it was given to.
+ * A pass forgets the client's failures and gives a single-use token bound to its device for
+ * CAPTCHA_TOKEN_TTL_S; a failure counts against the client, which is locked out after
+ * LIMITS.captchaFailures, puzzle and proof of work alike.
+ */
+export async function checkOnce<T extends { deviceId: string }>(
+  deps: CaptchaDeps,
+  origin: ClientOrigin,
+  challenge: { key: string; what: string },
+  whyWrong: (record: T) => string | undefined,
+): Promise<CaptchaPass> {
+  const failures = await refuseLockedClient(deps, origin)
+  const now = deps.now()
+  const record = liveRecord<T>(await deps.kv.take(challenge.key), now)
+  const failure = !record
+    ? `unknown, used or expired ${challenge.what}`
+    : record.deviceId !== origin.deviceId
+      ? `${challenge.what} of another device`
+      : whyWrong(record)
+  if (failure) {
+    const locked = await recordFailure(deps.kv, lockoutOf(origin), now)
+    deps.log.info({ captcha: failure, locked }, `${challenge.what} failed`)
+    throw new AppError('IMAGE_CAPTCHA_FAILED')
+  }
   await clearFailures(deps.kv, lockoutOf(origin), failures)
   const captchaToken = newToken()
-  await putRecord(deps.kv, tokenKey(captchaToken), { deviceId: origin.deviceId } satisfies TokenRecord, deps.now(), CAPTCHA_TOKEN_TTL_S * 1000)
+  await putRecord(deps.kv, tokenKey(captchaToken), { deviceId: origin.deviceId } satisfies TokenRecord, now, CAPTCHA_TOKEN_TTL_S * 1000)
   return { captchaToken, expiresIn: CAPTCHA_TOKEN_TTL_S }
 }
 
