@@ -29,16 +29,39 @@ describe('overload (@fastify/under-pressure)', () => {
   })
 })
 
+/**
+ * A process whose heap limit were 8 MiB: 90% of it is less than any gateway's heap in use (tens of
+ * MiB; a test worker on PostgreSQL held less than 58 MiB, so a 64 MiB limit was not enough).
+ */
+const FAKE_HEAP_LIMIT = 8 * 1024 * 1024
+
+/** A gateway built while V8 says its heap limit is FAKE_HEAP_LIMIT (the overload check reads it once, at start). */
+async function appUnderFakeHeapLimit(env: Record<string, string>): Promise<TestApp> {
+  const real = v8.getHeapStatistics()
+  const spy = vi.spyOn(v8, 'getHeapStatistics').mockReturnValue({ ...real, heap_size_limit: FAKE_HEAP_LIMIT })
+  try {
+    return await buildTestApp({ env })
+  } finally {
+    spy.mockRestore()
+  }
+}
+
+/** under-pressure runs on this gateway, takes a sample, and a call is still answered. */
+async function expectAnsweringAfterASample(app: TestApp) {
+  try {
+    expect(app.app.hasDecorator('memoryUsage')).toBe(true)
+    vi.advanceTimersByTime(2000)
+    payloadOf(await callApi(app.app, calls.dictList, { type: 'phoneRegion' }))
+  } finally {
+    await app.close()
+  }
+}
+
 describe('overload by the heap (OVERLOAD_HEAP_PERCENT of the V8 heap limit)', () => {
   let t: TestApp
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    // A process whose heap limit were 8 MiB: 90% of it is less than any gateway's heap in use
-    // (tens of MiB; a test worker on PostgreSQL held less than 58 MiB, so a 64 MiB limit was not enough).
-    const real = v8.getHeapStatistics()
-    const spy = vi.spyOn(v8, 'getHeapStatistics').mockReturnValue({ ...real, heap_size_limit: 8 * 1024 * 1024 })
-    t = await buildTestApp({ env: { OVERLOAD_HEAP_PERCENT: '90' } })
-    spy.mockRestore()
+    t = await appUnderFakeHeapLimit({ OVERLOAD_HEAP_PERCENT: '90' })
   })
   afterAll(async () => {
     vi.useRealTimers()
@@ -46,7 +69,7 @@ describe('overload by the heap (OVERLOAD_HEAP_PERCENT of the V8 heap limit)', ()
   })
 
   it('refuses new requests with 503 in the envelope before the process runs out of memory', async () => {
-    expect(process.memoryUsage().heapUsed).toBeGreaterThan(0.9 * 8 * 1024 * 1024)
+    expect(process.memoryUsage().heapUsed).toBeGreaterThan(0.9 * FAKE_HEAP_LIMIT)
     payloadOf(await callApi(t.app, calls.dictList, { type: 'phoneRegion' }))
     vi.advanceTimersByTime(1000)
     const refused = await callApi(t.app, calls.dictList, { type: 'phoneRegion' }, { locale: 'en-US' })
@@ -58,27 +81,10 @@ describe('overload by the heap (OVERLOAD_HEAP_PERCENT of the V8 heap limit)', ()
     // The same 8 MiB limit, but the heap not checked: under-pressure runs (for a resident-memory
     // bound no process reaches) and lets calls through. (Not the event loop: its histogram gets no
     // sample under fake timers, which under-pressure reads as an infinite delay.)
-    const real = v8.getHeapStatistics()
-    const spy = vi.spyOn(v8, 'getHeapStatistics').mockReturnValue({ ...real, heap_size_limit: 8 * 1024 * 1024 })
-    const calm = await buildTestApp({ env: { OVERLOAD_HEAP_PERCENT: '0', OVERLOAD_RSS_MB: '1000000' } })
-    spy.mockRestore()
-    try {
-      expect(calm.app.hasDecorator('memoryUsage')).toBe(true)
-      vi.advanceTimersByTime(2000)
-      payloadOf(await callApi(calm.app, calls.dictList, { type: 'phoneRegion' }))
-    } finally {
-      await calm.close()
-    }
+    await expectAnsweringAfterASample(await appUnderFakeHeapLimit({ OVERLOAD_HEAP_PERCENT: '0', OVERLOAD_RSS_MB: '1000000' }))
   })
 
   it('leaves a process alone under 90% of its real limit (the default)', async () => {
-    const usual = await buildTestApp({ env: { OVERLOAD_HEAP_PERCENT: '90' } })
-    try {
-      expect(usual.app.hasDecorator('memoryUsage')).toBe(true)
-      vi.advanceTimersByTime(2000)
-      payloadOf(await callApi(usual.app, calls.dictList, { type: 'phoneRegion' }))
-    } finally {
-      await usual.close()
-    }
+    await expectAnsweringAfterASample(await buildTestApp({ env: { OVERLOAD_HEAP_PERCENT: '90' } }))
   })
 })
