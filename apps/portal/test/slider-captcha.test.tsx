@@ -177,5 +177,26 @@ describe('slider puzzle', () => {
     for (let i = 0; i < 20 && !onPass.mock.calls.length; i++) await act(async () => new Promise((r) => setTimeout(r, 10)))
     expect(onPass).toHaveBeenCalledWith('tok-2')
   })
-})
 
+  it('keeps one search when the popup owner renders again with a new onPass (no second challenge)', async () => {
+    const { server } = installTestPlatform({}, { consent: false })
+    server.reply(
+      ok(PUZZLE('p1')),
+      ok({ challengeId: 'w1', challenge: 'abc', bits: 12, expiresIn: 120 }),
+      ok({ captchaToken: 'tok-r', expiresIn: 120 }),
+    )
+    const first = vi.fn()
+    const second = vi.fn()
+    const { rerender } = render(<SliderCaptcha onPass={first} resultDelayMs={0} />)
+    await act(async () => undefined)
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('captcha-other-way'))
+    })
+    await act(async () => new Promise((r) => setTimeout(r, 5)))
+    rerender(<SliderCaptcha onPass={second} resultDelayMs={0} />)
+    for (let i = 0; i < 100 && !second.mock.calls.length; i++) await act(async () => new Promise((r) => setTimeout(r, 10)))
+    expect(server.requests.map((r) => r.url.split('/').pop())).toEqual(['getCaptcha', 'getCaptchaWork', 'checkCaptchaWork'])
+    expect(second).toHaveBeenCalledWith('tok-r')
+    expect(first).not.toHaveBeenCalled()
+  })
+})

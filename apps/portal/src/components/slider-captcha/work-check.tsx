@@ -22,6 +22,10 @@ export function WorkCheck({ onPass, resultDelayMs }: WorkCheckProps) {
   const [status, setStatus] = useState<WorkStatus>('starting')
   const [done, setDone] = useState(0)
   const alive = useRef(true)
+  // The latest props, read when the work is done: the popup's owner hands a new onPass at each of
+  // its renders, and a search must not restart (a new challenge, out of the hourly budget) for it.
+  const latest = useRef({ onPass, resultDelayMs })
+  latest.current = { onPass, resultDelayMs }
 
   const run = useCallback(async () => {
     setStatus('running')
@@ -38,8 +42,8 @@ export function WorkCheck({ onPass, resultDelayMs }: WorkCheckProps) {
     const token = await verifyCaptchaWork(work.challengeId, nonce)
     if (!alive.current) return
     setStatus(token ? 'success' : 'failure')
-    if (token) setTimeout(() => alive.current && onPass(token), resultDelayMs)
-  }, [onPass, resultDelayMs])
+    if (token) setTimeout(() => alive.current && latest.current.onPass(token), latest.current.resultDelayMs)
+  }, [])
 
   useEffect(() => {
     alive.current = true
