@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { HEADERS, PORTAL_APP_ID, buildQuery, signHeaders } from '@ess/contract'
+import { HEADERS, PORTAL_APP_ID, buildQuery, callUrl, calls, signHeaders } from '@ess/contract'
 
 export const root = resolve(fileURLToPath(import.meta.url), '../..')
 
@@ -122,6 +122,34 @@ export function signedHeaders(method: string, path: string, query: Record<string
     ...CLIENT_HEADERS,
     ...(body ? { 'content-type': 'application/json' } : {}),
   }
+}
+
+/** A GET the benchmarks load: its path and query, and whether it is signed (with an access token for 'user'). */
+export interface HotCall {
+  path: string
+  query?: Record<string, string>
+  /** Signed like the portal (a fresh nonce each); with the account's access token for `user`. */
+  signed?: 'public' | 'user'
+}
+
+/** The gateway's hot paths of issue 19 goal 3 (bench/run.ts), and its health probe. */
+export const HOT_CALLS = {
+  health: { path: '/app/health' },
+  cms: { path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' },
+  dict: { path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' },
+  user: { path: callUrl(calls.getUserInfo), signed: 'user' },
+} satisfies Record<string, HotCall>
+
+/**
+ * The requests of one load of a call (`count` of them, for loadPrepared), signed before the clock
+ * starts (as each client signs on its own device; the nonces are fresh and inside the signature
+ * window), and the one sent when they run out (a used nonce: refused, so counted as non-2xx).
+ * Unsigned calls repeat one request. `token` is the access token of a 'user' call.
+ */
+export function prepareLoad(call: HotCall, count: number, token = ''): { path: string; prepared: ReadyRequest[]; fallback: ReadyRequest } {
+  const q = buildQuery(call.query)
+  const sign = (): ReadyRequest => ({ body: '', headers: call.signed ? signedHeaders('GET', call.path, call.query, '', call.signed === 'user' ? token : '') : CLIENT_HEADERS })
+  return { path: q ? `${call.path}?${q}` : call.path, prepared: call.signed ? Array.from({ length: count }, sign) : [], fallback: sign() }
 }
 
 export interface LoadResult {

@@ -6,20 +6,13 @@
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildQuery, callUrl, calls } from '@ess/contract'
 import { registerAccount, startMailbox } from './account'
-import { type ReadyRequest, loadPrepared, signedHeaders, startGateway } from './lib'
+import { HOT_CALLS, type HotCall, loadPrepared, prepareLoad, startGateway } from './lib'
 
 const target = process.argv[2] ?? 'dict'
 const seconds = Number(process.argv[3] ?? 10)
-const TARGETS: Record<string, { path: string; query?: Record<string, string>; signed?: 'public' | 'user' }> = {
-  health: { path: '/app/health' },
-  cms: { path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' },
-  dict: { path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' },
-  user: { path: callUrl(calls.getUserInfo), signed: 'user' },
-}
-const chosen = TARGETS[target]
-if (!chosen) throw new Error(`unknown target ${target}: one of ${Object.keys(TARGETS).join(', ')}`)
+const chosen: HotCall | undefined = HOT_CALLS[target as keyof typeof HOT_CALLS]
+if (!chosen) throw new Error(`unknown target ${target}: one of ${Object.keys(HOT_CALLS).join(', ')}`)
 
 const window = { start: 0, end: 0 }
 const profileDir = mkdtempSync(join(tmpdir(), 'ess-profile-'))
@@ -34,12 +27,9 @@ const gw = await startGateway({ ...mailbox.deliveryEnv }, undefined, [
 ])
 try {
   const token = chosen.signed === 'user' ? (await registerAccount(gw.url, mailbox, `profile.${Date.now()}@example.com`, 'Bench2026pass')).accessToken : ''
-  const q = buildQuery(chosen.query)
-  const path = q ? `${chosen.path}?${q}` : chosen.path
-  const sign = (): ReadyRequest => ({ body: '', headers: chosen.signed ? signedHeaders('GET', chosen.path, chosen.query, '', token) : {} })
-  // Requests are signed before the clock starts (as in run.ts): a client signs on its own device.
-  const prepare = (s: number) => (chosen.signed ? Array.from({ length: 20_000 * s }, sign) : [])
-  const run = (s: number, prepared: ReadyRequest[]) => loadPrepared(target, gw.url, { method: 'GET', path, prepared, fallback: sign() }, s)
+  // Requests are signed before the clock starts (prepareLoad, as in run.ts): a client signs on its own device.
+  const prepare = (s: number) => prepareLoad(chosen, 20_000 * s, token)
+  const run = (s: number, load: ReturnType<typeof prepare>) => loadPrepared(target, gw.url, { method: 'GET', ...load }, s)
   await run(2, prepare(2)) // warm-up
   const prepared = prepare(seconds)
   // V8's profile timestamps are CLOCK_MONOTONIC microseconds, the clock of process.hrtime: only the

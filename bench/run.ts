@@ -7,8 +7,7 @@ import { cpus, totalmem } from 'node:os'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
-import { buildQuery, callUrl, calls } from '@ess/contract'
-import { CLIENT_HEADERS, cpuMsOf, freePort, loadPrepared, median, root, signedHeaders, startGateway, type LoadResult, type ReadyRequest } from './lib'
+import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, freePort, loadPrepared, median, prepareLoad, root, startGateway, type LoadResult } from './lib'
 import { registerAccount, startMailbox } from './account'
 import { measureHomeBundles } from './bundle'
 
@@ -42,31 +41,21 @@ const baseline = baselineRoot
   : undefined
 const baselineToken = baseline ? (await registerAccount(baseline.url, mailbox, 'bench.base@example.com', 'Bench2026pass')).accessToken : ''
 
-interface Target {
+interface Target extends HotCall {
   name: string
   url: string
   /** The serving process, whose CPU time per call is measured. */
   pid: number
-  path: string
-  query?: Record<string, string>
-  /** Signed like the portal (a fresh nonce each); with the account's access token for `user`. */
-  signed?: 'public' | 'user'
   /** The access token when not the account's of this checkout's gateway. */
   token?: string
 }
+const HOT = (['cms', 'dict', 'user'] as const).map((name) => ({ name, ...HOT_CALLS[name] }))
 const TARGETS: Target[] = [
   { name: 'bare', url: bareUrl, pid: bare.pid ?? 0, path: '/hello' },
-  { name: 'health', url: gw.url, pid: gw.serverPid, path: '/app/health' },
-  { name: 'cms', url: gw.url, pid: gw.serverPid, path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' },
-  { name: 'dict', url: gw.url, pid: gw.serverPid, path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' },
-  { name: 'user', url: gw.url, pid: gw.serverPid, path: callUrl(calls.getUserInfo), signed: 'user' },
-  ...(baseline
-    ? [
-        { name: 'cmsBaseline', url: baseline.url, pid: baseline.serverPid, path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' as const },
-        { name: 'dictBaseline', url: baseline.url, pid: baseline.serverPid, path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' as const },
-        { name: 'userBaseline', url: baseline.url, pid: baseline.serverPid, path: callUrl(calls.getUserInfo), signed: 'user' as const, token: baselineToken },
-      ]
-    : []),
+  { name: 'health', url: gw.url, pid: gw.serverPid, ...HOT_CALLS.health },
+  ...HOT.map((call) => ({ ...call, url: gw.url, pid: gw.serverPid })),
+  // The same calls on the baseline's gateway (its own account for getUserInfo), in the same rounds.
+  ...(baseline ? HOT.map((call) => ({ ...call, name: `${call.name}Baseline`, url: baseline.url, pid: baseline.serverPid, token: baselineToken })) : []),
 ]
 /** Requests signed before a load, enough for this many answers a second (a load that runs out repeats a used nonce: refused, counted as non-2xx). */
 const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
@@ -78,13 +67,9 @@ const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
  * for every target alike, the bare hello included.
  */
 async function loadTarget(target: Target, seconds: number): Promise<LoadResult & { cpuUsPerCall: number }> {
-  const q = buildQuery(target.query)
-  const path = q ? `${target.path}?${q}` : target.path
-  const token = target.signed === 'user' ? (target.token ?? accessToken) : ''
-  const sign = (): ReadyRequest => ({ body: '', headers: target.signed ? signedHeaders('GET', target.path, target.query, '', token) : CLIENT_HEADERS })
-  const prepared = target.signed ? Array.from({ length: MAX_RPS * seconds }, sign) : []
+  const { path, prepared, fallback } = prepareLoad(target, MAX_RPS * seconds, target.token ?? accessToken)
   const cpuBefore = cpuMsOf(target.pid)
-  const result = await loadPrepared(target.name, target.url, { method: 'GET', path, prepared, fallback: sign() }, seconds, CONNECTIONS)
+  const result = await loadPrepared(target.name, target.url, { method: 'GET', path, prepared, fallback }, seconds, CONNECTIONS)
   const calls = result.rps * seconds
   return { ...result, cpuUsPerCall: calls ? ((cpuMsOf(target.pid) - cpuBefore) * 1000) / calls : 0 }
 }
@@ -128,10 +113,8 @@ const LABELS: Record<string, string> = {
   cms: 'GET /app/cms/resource/page?pageCode=homepage (signed, cached page)',
   dict: 'GET /app/user/api/dict/list?type=phoneRegion (signed, cached dictionary)',
   user: 'GET /app/user/api/user/getUserInfo (signed, signed-in user)',
-  cmsBaseline: `the same cms page on the gateway of ${baselineRoot ?? ''} (BENCH_BASELINE_ROOT, before the change)`,
-  dictBaseline: `the same dict/list on the gateway of ${baselineRoot ?? ''} (before the change)`,
-  userBaseline: `the same getUserInfo on the gateway of ${baselineRoot ?? ''} (before the change)`,
 }
+for (const { name } of HOT) LABELS[`${name}Baseline`] = `the same ${LABELS[name].split(' (')[0]} on the gateway of ${baselineRoot ?? ''} (BENCH_BASELINE_ROOT, before the change)`
 
 const kb = (n: number) => (n / 1024).toFixed(1)
 const md = `# Benchmark results
