@@ -3,8 +3,12 @@ import { expect, type Page } from '@playwright/test'
 import type { Locale, RoutePath } from '@ess/contract'
 import zhCN from '../../apps/portal/src/i18n/zh-CN'
 import enUS from '../../apps/portal/src/i18n/en-US'
+import { domainTextsIn } from '../../apps/portal/test/domain-texts'
 
-export const DICTIONARIES = { 'zh-CN': zhCN, 'en-US': enUS } as const
+/** Every text a person sees in a language: the app's dictionary and the domains' texts (src/i18n/domain.ts). */
+const textsOf = (locale: Locale) => ({ ...(locale === 'zh-CN' ? zhCN : enUS), ...domainTextsIn(locale) })
+
+export const DICTIONARIES = { 'zh-CN': textsOf('zh-CN'), 'en-US': textsOf('en-US') } as const
 
 export function titleOf(route: RoutePath, locale: Locale): string {
   return DICTIONARIES[locale].titles[route]

@@ -93,13 +93,19 @@ function requiresOf(chunk: OutputChunk): string[] {
 
 /**
  * Vite removes a chunk holding only styles (a group of CSS-only modules) and gives its styles to
- * the chunks importing it, but takes out only ESM imports of it: the CommonJS `require` of the
- * removed file stays, and would fail in the mini-program. Those requires of our chunks go.
+ * the chunks importing it, but its CommonJS rule (Vite 4's css plugin) takes out only a
+ * `require("…");` that ends a statement: a `require` of the removed file inside a minified
+ * sequence (`a(),require("…"),b()`) stays, and would fail in the mini-program; those requires of our
+ * chunks go. And where the removed require ended a sequence, the comma before it stayed in front of
+ * the placeholder comment Vite writes in its place (`empty css`), then the next statement: a syntax
+ * error (`a(),<comment>var n=…`). That comma becomes a semicolon (same length: source maps keep
+ * their places). Vite 5 handles both; Taro's vite runner requires Vite 4.
  */
 function dropPureCssRequires(chunks: OutputChunk[]): void {
   const present = new Set(chunks.map((c) => c.fileName))
   const ours = (file: string) => file.startsWith(SUB_COMMON) || /^packages\/[^/]+\/sub-(common|vendors)\.js$/.test(file)
   for (const chunk of chunks) {
+    chunk.code = chunk.code.replaceAll(',/* empty css ', ';/* empty css ')
     for (const required of requiresOf(chunk)) {
       if (present.has(required) || !ours(required)) continue
       chunk.code = chunk.code.split(`require("${relativeRequire(chunk.fileName, required)}")`).join('void 0')

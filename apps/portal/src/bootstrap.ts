@@ -13,9 +13,7 @@ import { installPlatform } from './core/platform'
 import { createPlatform } from './platform'
 import { ensureOpenId } from './core/wechat'
 import { rememberJumpDes } from './core/links/des'
-import { legacyAfterLogin } from './core/legacy'
 import { onSessionChange } from './core/auth/session'
-import { assistantAfterLogin } from './core/assistant'
 
 const platform = createPlatform()
 installPlatform(platform)
@@ -41,14 +39,21 @@ void checkHostPrivacy().then(() =>
 // center and their push binding there (SPEC §7), opened after each login in the background.
 if (platform.kind !== 'h5') {
   onSessionChange((event) => {
-    if (event === 'login') legacyAfterLogin().catch((error: unknown) => console.warn('[legacy] no session of the older user center', error))
+    if (event !== 'login') return
+    import('./core/legacy')
+      .then((m) => m.legacyAfterLogin())
+      .catch((error: unknown) => console.warn('[legacy] no session of the older user center', error))
   })
 }
 
 // Every platform: the micro-assistant login after a login (SPEC §4), in the background so the
-// login's navigation never waits for it; its own skip rules apply.
+// login's navigation never waits for it; its own skip rules apply. Both clients are loaded when a
+// login needs them, not with the start-up (H5: a chunk each).
 onSessionChange((event) => {
-  if (event === 'login') assistantAfterLogin().catch((error: unknown) => console.warn('[assistant] login failed', error))
+  if (event !== 'login') return
+  import('./core/assistant')
+    .then((m) => m.assistantAfterLogin())
+    .catch((error: unknown) => console.warn('[assistant] login failed', error))
 })
 
 if (process.env.NODE_ENV !== 'production') {

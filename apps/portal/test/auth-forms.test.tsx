@@ -7,6 +7,7 @@ import { PrivacyConsent } from '../src/components/privacy-consent'
 import { codeLoginForm, fieldMessage, registerEmailForm, registerPhoneForm } from '../src/core/auth/forms'
 import { maskEmail, maskPhone } from '../src/core/auth/mask'
 import { getDictionary } from '../src/i18n'
+import { authTexts } from '../src/i18n/auth'
 import { localeStore } from '../src/i18n/store'
 import { installTestPlatform, ok } from './helpers'
 
@@ -72,7 +73,7 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     expect(screen.getAllByTestId('agreement-link').map((a) => a.textContent)).toEqual(
       locale === 'zh-CN' ? ['《User Agreement》', '《Privacy Policy》'] : ['User Agreement', 'Privacy Policy'],
     )
-    await act(async () => void fireEvent.click(button(getDictionary(locale).auth.login)))
+    await act(async () => void fireEvent.click(button(authTexts[locale].login)))
     expect(screen.getByTestId('row-account-error').textContent).toBe(e.required)
     expect(screen.getByTestId('row-password-error').textContent).toBe(e.password)
     expect(screen.getByTestId('agree-error').textContent).toBe(e.agree)
@@ -88,7 +89,7 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     await act(async () => undefined)
     await act(async () => void fireEvent.click(screen.getByTestId('get-code')))
     expect(screen.getByTestId('row-phone-error').textContent).toBe(EMPTY_PHONE[locale])
-    expect(screen.getByText(getDictionary(locale).auth.getCode)).toBeTruthy()
+    expect(screen.getByText(authTexts[locale].getCode)).toBeTruthy()
   })
 
   it('code login rules', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import enUS from '../src/i18n/en-US'
 import type { Dictionary } from '../src/i18n/types'
 import zhCN from '../src/i18n/zh-CN'
+import { DOMAIN_TEXTS } from './domain-texts'
 
 type Assert<T extends true> = T
 // Compile-time: both dictionaries are exactly the base type (a missing key fails `npm run typecheck`).
@@ -27,6 +28,20 @@ describe('typed dictionaries', () => {
         expect(typeof value === 'string' && value.trim().length > 0, key).toBe(true)
       }
       expect(Object.keys(dict.titles).sort()).toEqual([...ROUTES].sort())
+    }
+  })
+
+  it('give every domain the same keys and a non-empty text for each in zh-CN and en-US', () => {
+    for (const [name, texts] of Object.entries(DOMAIN_TEXTS)) {
+      const keys = shape(texts['zh-CN']).sort()
+      expect(keys.length, name).toBeGreaterThan(0)
+      expect(shape(texts['en-US']).sort(), name).toEqual(keys)
+      for (const dict of [texts['zh-CN'], texts['en-US']]) {
+        for (const key of keys) {
+          const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], dict)
+          expect(typeof value === 'string' && value.trim().length > 0, `${name}.${key}`).toBe(true)
+        }
+      }
     }
   })
 

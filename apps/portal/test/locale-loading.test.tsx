@@ -107,7 +107,7 @@ describe('H5: English is fetched when stored or chosen, not part of the start-up
     await setLocale('en-US')
     expect(getLocale()).toBe('en-US')
     expect(localStorage.getItem('locale-lang')).toBe('en-US')
-    expect(getDictionary().language.switched).toBe('Switched to English')
+    expect(getDictionary().tabs.home).toBe('Home')
   })
 
   it('the language page tells the user, in the current language, when the switch failed', async () => {

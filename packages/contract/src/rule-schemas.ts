@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { PATTERNS, type RuleMessageKey, luhnValid } from './rules'
+import { PATTERNS, luhnValid } from './rules'
+import type { RuleMessageKey } from './rule-messages'
 
 const str = () => z.string({ error: 'field.required' satisfies RuleMessageKey })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INNER_JUMP_DESTINATIONS } from '../constants'
-import type { RuleMessageKey } from '../rules'
+import type { RuleMessageKey } from '../rule-messages'
 import { defineCall } from './define'
 import { AUTH_APP_ID_PATTERN, GRANT_CODE_TTL_S, INFORMATION_ID_PATTERN, INFORMATION_KINDS, PAGE_CODE_PATTERN, wire } from './wire'
 

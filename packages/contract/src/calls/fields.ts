@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { rules } from '../rule-schemas'
-import type { RuleMessageKey } from '../rules'
+import type { RuleMessageKey } from '../rule-messages'
 import { DEFAULT_PHONE_REGION, INTERNATIONAL_MOBILE } from './wire'
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PUBLIC_KEY_CACHE_S } from '../constants'
-import type { RuleMessageKey } from '../rules'
+import type { RuleMessageKey } from '../rule-messages'
 import { defineCall } from './define'
 import { PASSWORD_CIPHER, wire } from './wire'
 import { agreementIdsField, captchaTokenField, checkPhoneOfRegion, codeField, passwordKeyIdField, phoneFields, sealedPasswordField } from './fields'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RuleMessageKey } from '../rules'
+import type { RuleMessageKey } from '../rule-messages'
 import { defineCall } from './define'
 import { wire } from './wire'
 import { agreementIdsField, checkPhoneOfRegion, codeField, emailField, passwordKeyIdField, phoneFields, sealedPasswordField } from './fields'

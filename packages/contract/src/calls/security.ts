@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RuleMessageKey } from '../rules'
+import type { RuleMessageKey } from '../rule-messages'
 import { defineCall } from './define'
 import { CertificationCheckBodySchema, personNameField, idNumberField } from './certification'
 import { CANCELLATION_LOSSES, DEVICE_TYPES, IDENTITY_METHODS, SECURITY_EVENT_TYPES, wire } from './wire'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CODE_RESEND_MAX_S } from '../constants'
-import { type RuleMessageKey } from '../rules'
+import { type RuleMessageKey } from '../rule-messages'
 import { defineCall } from './define'
 import { CAPTCHA_HEIGHT, CAPTCHA_MAX_TRAIL_POINTS, CAPTCHA_TTL_S, CAPTCHA_WIDTH, CAPTCHA_WORK_NONCE_MAX_DIGITS, CODE_SCENES, CODE_TTL_S, EMAIL_CODE_SCENES, PASS_CODE_SCENES, wire } from './wire'
 import { captchaTokenField, checkPhoneOfRegion, emailField, phoneFields } from './fields'

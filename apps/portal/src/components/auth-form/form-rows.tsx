@@ -4,9 +4,10 @@ import { Text } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'
 import { targetKey, type CodeTarget } from '../../core/auth/codes'
-import { useI18n } from '../../i18n'
 import { AgreementCheck, CodeButton, FormRow, PasswordField, TextField, type TextFieldProps } from './index'
 import { RegionPicker } from './region-picker'
+import { useTexts } from '../../i18n/domain'
+import { authTexts } from '../../i18n/auth'
 
 /**
  * The rows of the sign-in and registration forms, bound to react-hook-form by field name. Every
@@ -45,7 +46,7 @@ export function TextRow<T extends FieldValues>({
 
 /** A phone number with its region (China +86 first) in front. */
 export function PhoneRow<T extends FieldValues>({ control, error }: RowProps<T>) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   const region = (
     <Controller
       control={control}
@@ -53,7 +54,7 @@ export function PhoneRow<T extends FieldValues>({ control, error }: RowProps<T>)
       render={({ field }) => <RegionPicker value={field.value ?? DEFAULT_PHONE_REGION} onChange={field.onChange} />}
     />
   )
-  return <TextRow control={control} name={'phone' as Path<T>} error={error} type="tel" maxLength={14} placeholder={t.auth.phonePlaceholder} lead={region} />
+  return <TextRow control={control} name={'phone' as Path<T>} error={error} type="tel" maxLength={14} placeholder={aux.phonePlaceholder} lead={region} />
 }
 
 /** The 6-digit code with its "get code" button and the resend countdown of its destination. */
@@ -64,7 +65,7 @@ export function CodeRow<T extends FieldValues>({
   countdownKey,
   onAsk,
 }: RowProps<T> & { onAsk: () => void } & ({ target: CodeTarget; countdownKey?: undefined } | { target?: undefined; countdownKey: string })) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   return (
     <TextRow
       control={control}
@@ -72,7 +73,7 @@ export function CodeRow<T extends FieldValues>({
       error={error}
       type="number"
       maxLength={6}
-      placeholder={t.auth.codePlaceholder}
+      placeholder={aux.codePlaceholder}
       trail={<CodeButton countdownKey={countdownKey ?? targetKey(target!)} onClick={onAsk} />}
     />
   )
@@ -80,12 +81,12 @@ export function CodeRow<T extends FieldValues>({
 
 /** New password, its confirmation and the rule hint. */
 export function PasswordPairRows<T extends FieldValues>({ control, errors }: { control: Control<T>; errors: (name: string) => string | undefined }) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   return (
     <>
-      <TextRow control={control} name={'password' as Path<T>} error={errors('password')} type="password" placeholder={t.auth.passwordNew} />
-      <TextRow control={control} name={'confirmPassword' as Path<T>} error={errors('confirmPassword')} type="password" placeholder={t.auth.confirmPassword} />
-      <Text className="auth-hint">{t.auth.passwordHint}</Text>
+      <TextRow control={control} name={'password' as Path<T>} error={errors('password')} type="password" placeholder={aux.passwordNew} />
+      <TextRow control={control} name={'confirmPassword' as Path<T>} error={errors('confirmPassword')} type="password" placeholder={aux.confirmPassword} />
+      <Text className="auth-hint">{aux.passwordHint}</Text>
     </>
   )
 }

@@ -10,6 +10,8 @@ import { fill, useI18n } from '../../i18n'
 import { AgreementLinks } from '../agreement-links'
 import { pressable } from '../a11y/pressable'
 import './index.scss'
+import { useTexts } from '../../i18n/domain'
+import { authTexts } from '../../i18n/auth'
 
 /** One form row: an optional leading part (region, icon), the control, a trailing part, and the inline error. */
 export function FormRow({
@@ -71,7 +73,7 @@ export function TextField({ value, onChange, onBlur, placeholder, type = 'text',
 
 /** Password input with a show / hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   const [shown, setShown] = useState(false)
   return (
     <View className="auth-password">
@@ -79,7 +81,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
       <View
         className="auth-password__toggle"
         {...pressable(() => setShown((v) => !v))}
-        aria-label={shown ? t.auth.hidePassword : t.auth.showPassword}
+        aria-label={shown ? aux.hidePassword : aux.showPassword}
         data-testid={`toggle-${props.name}`}
       >
         {shown ? <Eye size={18} /> : <Marshalling size={18} />}
@@ -103,7 +105,7 @@ export function useCountdown(key: string): number {
 
 /** "Get code" / "Resend in 42s". */
 export function CodeButton({ countdownKey, onClick, busy }: { countdownKey: string; onClick: () => void; busy?: boolean }) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   const left = useCountdown(countdownKey)
   const disabled = left > 0 || !!busy
   return (
@@ -113,7 +115,7 @@ export function CodeButton({ countdownKey, onClick, busy }: { countdownKey: stri
       aria-disabled={String(disabled)}
       data-testid="get-code"
     >
-      {left > 0 ? fill(t.auth.resendIn, { seconds: left }) : t.auth.getCode}
+      {left > 0 ? fill(aux.resendIn, { seconds: left }) : aux.getCode}
     </View>
   )
 }
@@ -139,7 +141,8 @@ export function AgreementCheck({
   /** The words before the links (default: the sign-up wording). */
   prefix?: string
 }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
   const [list, setList] = useState<AppAgreement[]>([])
   useEffect(() => {
     let alive = true
@@ -160,13 +163,13 @@ export function AgreementCheck({
           className="auth-agree__box"
           {...pressable(() => onChange(!checked), 'checkbox')}
           aria-checked={String(checked)}
-          aria-label={prefix ?? t.auth.agreePrefix}
+          aria-label={prefix ?? aux.agreePrefix}
           data-testid="agree"
         >
           {checked ? <Checked size={16} color="var(--nutui-color-primary)" /> : <CheckNormal size={16} color="#c9cdd4" />}
         </View>
         <View className="auth-agree__text">
-          <Text onClick={() => onChange(!checked)}>{prefix ?? t.auth.agreePrefix}</Text>
+          <Text onClick={() => onChange(!checked)}>{prefix ?? aux.agreePrefix}</Text>
           <AgreementLinks list={list} locale={locale} template="{links}" linkClassName="auth-agree__link" linkTestId="agreement-link" />
         </View>
       </View>

@@ -18,11 +18,14 @@ import { toast } from '../../core/toast'
 import { forgetOAuthReturn, loginWithTicket, readOAuthReturn } from '../../core/third-party'
 import { useI18n } from '../../i18n'
 import { BindPanel, ProviderLoginRow } from '../third-party'
+import { useTexts } from '../../i18n/domain'
+import { authTexts } from '../../i18n/auth'
 
 type Mode = 'password' | 'code'
 
 function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
   const { control, handleSubmit, formState } = useForm<PasswordLoginForm>({
@@ -37,7 +40,7 @@ function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
       setBusy(true)
       try {
         await loginByPassword({ account: values.account, password: values.password, captchaToken }, { returnUrl })
-        toast(t.auth.loggedIn, { icon: 'success' })
+        toast(aux.loggedIn, { icon: 'success' })
       } catch {
         /* refused: toasted by the request client */
       } finally {
@@ -48,11 +51,11 @@ function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
 
   return (
     <View data-testid="password-login">
-      <TextRow control={control} name="account" error={err('account')} placeholder={t.auth.accountPlaceholder} maxLength={254} />
-      <TextRow control={control} name="password" error={err('password')} type="password" placeholder={t.auth.passwordPlaceholder} />
+      <TextRow control={control} name="account" error={err('account')} placeholder={aux.accountPlaceholder} maxLength={254} />
+      <TextRow control={control} name="password" error={err('password')} type="password" placeholder={aux.passwordPlaceholder} />
       <AgreementRow control={control} error={err('agreed')} />
       <SubmitButton busy={busy} onSubmit={submit}>
-        {t.auth.login}
+        {aux.login}
       </SubmitButton>
       {gate.popup}
     </View>
@@ -60,7 +63,8 @@ function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
 }
 
 function CodeLogin({ returnUrl }: { returnUrl?: string }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
   const [agreements, setAgreements] = useState<AppAgreement[]>([])
@@ -90,7 +94,7 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
         { region: values.region ?? DEFAULT_PHONE_REGION, phone: values.phone, code: values.code, agreementIds: agreements.map((a) => a.agreementId) },
         { returnUrl },
       )
-      toast(t.auth.loggedIn, { icon: 'success' })
+      toast(aux.loggedIn, { icon: 'success' })
     } catch {
       /* toasted */
     } finally {
@@ -102,10 +106,10 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
     <View data-testid="code-login">
       <PhoneRow control={control} error={err('phone')} />
       <CodeRow control={control} error={err('code')} target={target} onAsk={askCode} />
-      <Text className="auth-hint">{t.auth.codeLoginHint}</Text>
+      <Text className="auth-hint">{aux.codeLoginHint}</Text>
       <AgreementRow control={control} error={err('agreed')} onAgreements={setAgreements} />
       <SubmitButton busy={busy} onSubmit={submit}>
-        {t.auth.login}
+        {aux.login}
       </SubmitButton>
       {gate.popup}
     </View>
@@ -117,7 +121,8 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
  * bind; an error from the provider's side is toasted. Runs once, and clears the address.
  */
 function useProviderReturn(params: Record<string, string | undefined>, returnUrl: string | undefined) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
   const [pending, setPending] = useState<{ token: string; account: ExternalAccount } | null>(null)
   useEffect(() => {
     const back = readOAuthReturn(params, locale)
@@ -126,7 +131,7 @@ function useProviderReturn(params: Record<string, string | undefined>, returnUrl
     if (back.kind === 'error') return void toast(back.message)
     loginWithTicket(back.ticket, { returnUrl })
       .then((result) => {
-        if (result.status === 'signedIn') toast(t.auth.loggedIn, { icon: 'success' })
+        if (result.status === 'signedIn') toast(aux.loggedIn, { icon: 'success' })
         else setPending({ token: result.bindLoginToken, account: result.account })
       })
       .catch(() => undefined /* toasted by the request client */)
@@ -142,13 +147,13 @@ function useProviderReturn(params: Record<string, string | undefined>, returnUrl
  * opens the SMS tab. Back from a provider with an account nobody has bound, it offers to bind it.
  */
 export function LoginPanel({ params }: { params: Record<string, string | undefined> }) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   const [mode, setMode] = useState<Mode>(params.type === 'code' || params.type === 'phone' ? 'code' : 'password')
   const returnUrl = returnUrlParam(params)
   const pending = useProviderReturn(params, returnUrl)
   return (
     <>
-      <AuthHero title={t.auth.welcome} subtitle={t.auth.subtitle} />
+      <AuthHero title={aux.welcome} subtitle={aux.subtitle} />
       {pending ? (
         <BindPanel bindLoginToken={pending.token} account={pending.account} returnUrl={returnUrl} />
       ) : (
@@ -157,8 +162,8 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
             value={mode}
             onChange={setMode}
             options={[
-              { key: 'password', label: t.auth.passwordTab },
-              { key: 'code', label: t.auth.codeTab },
+              { key: 'password', label: aux.passwordTab },
+              { key: 'code', label: aux.codeTab },
             ]}
           />
           {mode === 'password' ? <PasswordLogin returnUrl={returnUrl} /> : <CodeLogin returnUrl={returnUrl} />}
@@ -166,13 +171,13 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
       )}
       <View className="auth-links">
         <View className="auth-links__group">
-          <Text>{t.auth.noAccount}</Text>
+          <Text>{aux.noAccount}</Text>
           <View className="auth-links__link" {...pressable(() => void openRoute(ROUTE_PATHS.register), 'link')} data-testid="to-register">
-            {t.auth.register}
+            {aux.register}
           </View>
         </View>
         <View className="auth-links__link" {...pressable(() => void openRoute('packages/safety/findPasswd'), 'link')} data-testid="to-forgot">
-          {t.auth.forgotPassword}
+          {aux.forgotPassword}
         </View>
       </View>
       {!pending && <ProviderLoginRow />}

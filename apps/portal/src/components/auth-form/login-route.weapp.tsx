@@ -7,6 +7,8 @@ import { openLoginScreen } from '../../core/auth/entry'
 import { toast } from '../../core/toast'
 import { useI18n } from '../../i18n'
 import { AgreementCheck, AuthHero } from './index'
+import { useTexts } from '../../i18n/domain'
+import { authTexts } from '../../i18n/auth'
 
 /**
  * The mini-program login entry (pages/login/index, main package): WeChat's phone-number quick
@@ -14,18 +16,19 @@ import { AgreementCheck, AuthHero } from './index'
  * live in the login subpackage.
  */
 export function LoginRoute({ params }: { params: Record<string, string | undefined> }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
   const [agreed, setAgreed] = useState(false)
   const [agreements, setAgreements] = useState<AppAgreement[]>([])
   const [needsAgreement, setNeedsAgreement] = useState(false)
   const [busy, setBusy] = useState(false)
 
   const onPhone = async (code: string | undefined) => {
-    if (!code) return void toast(t.auth.wechatPhoneDenied)
+    if (!code) return void toast(aux.wechatPhoneDenied)
     setBusy(true)
     try {
       await loginByWechatPhone({ phoneCode: code, agreementIds: agreements.map((a) => a.agreementId) }, { returnUrl: params.returnUrl })
-      toast(t.auth.loggedIn, { icon: 'success' })
+      toast(aux.loggedIn, { icon: 'success' })
     } catch {
       /* toasted */
     } finally {
@@ -35,7 +38,7 @@ export function LoginRoute({ params }: { params: Record<string, string | undefin
 
   return (
     <>
-      <AuthHero title={t.auth.miniTitle} subtitle={t.auth.miniSubtitle} />
+      <AuthHero title={aux.miniTitle} subtitle={aux.miniSubtitle} />
       <View className="mini-login">
         {/* WeChat opens its phone-number sheet on the tap itself: the button asks for it only once the agreements are ticked. */}
         <NativeButton
@@ -46,13 +49,13 @@ export function LoginRoute({ params }: { params: Record<string, string | undefin
           onGetPhoneNumber={(event) => void onPhone((event.detail as { code?: string }).code)}
           onClick={() => !agreed && setNeedsAgreement(true)}
         >
-          {t.auth.wechatPhoneLogin}
+          {aux.wechatPhoneLogin}
         </NativeButton>
         <Button className="mini-login__other" type="primary" block shape="round" size="large" fill="outline" data-testid="phone-login" onClick={() => void openLoginScreen({ type: 'code' })}>
-          {t.auth.phoneLogin}
+          {aux.phoneLogin}
         </Button>
         <Button className="mini-login__other" block shape="round" size="large" fill="none" data-testid="other-login" onClick={() => void openLoginScreen()}>
-          {t.auth.otherLogin}
+          {aux.otherLogin}
         </Button>
         <AgreementCheck
           checked={agreed}

@@ -7,6 +7,8 @@ import { request } from '../../core/http/request'
 import { useI18n } from '../../i18n'
 import { pressable } from '../a11y/pressable'
 import { useDialogFocus } from '../a11y/dialog-focus'
+import { useTexts } from '../../i18n/domain'
+import { authTexts } from '../../i18n/auth'
 
 const CHINA: DictItem = { value: DEFAULT_PHONE_REGION, label: '', dialCode: '+86' }
 
@@ -30,19 +32,19 @@ export function usePhoneRegions(): DictItem[] {
 
 /** The dialling code in front of a phone field; tapping it opens the region list. */
 export function RegionPicker({ value, onChange }: { value: string; onChange: (region: string) => void }) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   const regions = usePhoneRegions()
   const [open, setOpen] = useState(false)
   const current = regions.find((r) => r.value === value) ?? CHINA
-  useDialogFocus(open, '.region-popup', { label: t.auth.regionTitle, onEscape: () => setOpen(false) })
+  useDialogFocus(open, '.region-popup', { label: aux.regionTitle, onEscape: () => setOpen(false) })
   return (
     <>
-      <View className="auth-region" {...pressable(() => setOpen(true))} aria-label={`${t.auth.region} ${current.dialCode ?? ''}`} data-testid="region">
+      <View className="auth-region" {...pressable(() => setOpen(true))} aria-label={`${aux.region} ${current.dialCode ?? ''}`} data-testid="region">
         <Text>{current.dialCode}</Text>
         <ArrowDown className="auth-region__arrow" size={10} />
       </View>
-      <Popup className="region-popup" visible={open} position="bottom" round title={t.auth.regionTitle} closeable onClose={() => setOpen(false)}>
-        <View className="region-list" role="listbox" aria-label={t.auth.regionTitle} data-testid="region-list">
+      <Popup className="region-popup" visible={open} position="bottom" round title={aux.regionTitle} closeable onClose={() => setOpen(false)}>
+        <View className="region-list" role="listbox" aria-label={aux.regionTitle} data-testid="region-list">
           {regions.map((r) => (
             <View
               key={r.value}

@@ -5,9 +5,11 @@ import { Text, View } from '@tarojs/components'
 import { type DependencyList, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { openRoute } from '../../core/navigation'
 import { EmptyState } from '../empty-state'
-import { fill, useI18n } from '../../i18n'
+import { fill } from '../../i18n'
 import { pressable } from '../a11y/pressable'
 import './index.scss'
+import { useTexts } from '../../i18n/domain'
+import { helpTexts } from '../../i18n/help'
 
 /** Grey bars while a help or service page loads. */
 export function HelpSkeleton({ lines = 6 }: { lines?: number }) {
@@ -22,12 +24,12 @@ export function HelpSkeleton({ lines = 6 }: { lines?: number }) {
 
 /** "Didn't find your answer? Contact us" at the end of the help pages: the customer-service hub. */
 export function ContactServiceCard() {
-  const { t } = useI18n()
+  const hlp = useTexts(helpTexts)
   return (
     <View className="help-contact">
-      <Text className="help-contact__text">{t.help.help.notSolved}</Text>
+      <Text className="help-contact__text">{hlp.help.notSolved}</Text>
       <Button type="primary" size="small" shape="round" data-testid="contact-service" onClick={() => void openRoute(ROUTE_PATHS.customerService)}>
-        {t.help.help.contactService}
+        {hlp.help.contactService}
       </Button>
     </View>
   )
@@ -35,10 +37,10 @@ export function ContactServiceCard() {
 
 /** The red count of unread notices (My account, settings); nothing when there are none. */
 export function UnreadBadge({ count }: { count: number }) {
-  const { t } = useI18n()
+  const hlp = useTexts(helpTexts)
   if (!count) return null
   return (
-    <Text className="notice-badge" data-testid="notice-badge" aria-label={fill(t.help.notices.unreadCount, { count })}>
+    <Text className="notice-badge" data-testid="notice-badge" aria-label={fill(hlp.notices.unreadCount, { count })}>
       {count > 99 ? '99+' : count}
     </Text>
   )
@@ -93,14 +95,14 @@ export function useLoaded<T>(load: () => Promise<T | undefined>, deps: Dependenc
 
 /** The picture, a sentence and "try again" of a page whose content could not be read. */
 export function LoadFailed({ description, onRetry, testId }: { description: string; onRetry: () => void; testId: string }) {
-  const { t } = useI18n()
+  const hlp = useTexts(helpTexts)
   return (
     <EmptyState
       testId={testId}
       description={description}
       actions={
         <Button type="primary" shape="round" size="small" onClick={onRetry}>
-          {t.help.help.retry}
+          {hlp.help.retry}
         </Button>
       }
     />

@@ -13,6 +13,8 @@ import { canGoBack, goBack, goHome } from '../../core/navigation'
 import { fill, useI18n } from '../../i18n'
 import { PageFrame } from '../page-frame'
 import './index.scss'
+import { useTexts } from '../../i18n/domain'
+import { meTexts } from '../../i18n/me'
 
 type JumpState = 'going' | 'unknown' | 'guarded' | 'failed'
 
@@ -24,7 +26,7 @@ type JumpState = 'going' | 'unknown' | 'guarded' | 'failed'
  */
 export function JumpCarrier({ route }: { route: RoutePath }) {
   const { t } = useI18n()
-  const j = t.me.jump
+  const j = useTexts(meTexts).jump
   const dest = useRouter().params.dest
   const known = (INNER_JUMP_DESTINATIONS as readonly string[]).includes(dest ?? '')
   const [state, setState] = useState<JumpState>(known ? 'going' : 'unknown')

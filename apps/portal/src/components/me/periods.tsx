@@ -1,12 +1,13 @@
 import { PRIVACY_PERIODS, type PrivacyPeriod } from '@ess/contract/wire'
 import { View } from '@tarojs/components'
-import { useI18n } from '@/i18n'
 import { pressable } from '../a11y/pressable'
 import './index.scss'
+import { useTexts } from '@/i18n/domain'
+import { meTexts } from '@/i18n/me'
 
 /** The three periods of SPEC §9 as a segmented control. */
 export function PeriodTabs({ value, onChange }: { value: PrivacyPeriod; onChange: (period: PrivacyPeriod) => void }) {
-  const { t } = useI18n()
+  const me = useTexts(meTexts)
   return (
     <View className="me-tabs" role="tablist">
       {PRIVACY_PERIODS.map((period) => (
@@ -17,7 +18,7 @@ export function PeriodTabs({ value, onChange }: { value: PrivacyPeriod; onChange
           data-testid={`period-${period}`}
           className={`me-tab${period === value ? ' me-tab--active' : ''}`}
         >
-          {t.me.privacy.periods[period]}
+          {me.privacy.periods[period]}
         </View>
       ))}
     </View>

@@ -1,9 +1,10 @@
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
-import { useI18n } from '../../i18n'
 import { useDialogFocus } from '../a11y/dialog-focus'
 import './index.scss'
+import { useTexts } from '../../i18n/domain'
+import { personalInfoTexts } from '../../i18n/personal-info'
 
 export interface EditField {
   key: 'username' | 'address' | 'postcode'
@@ -19,7 +20,7 @@ export interface EditField {
 
 /** A bottom sheet editing one field: the input, its rule hint, an inline error, Save. */
 export function EditPopup({ field, onClose, onSave }: { field: EditField | null; onClose: () => void; onSave: (value: string) => Promise<boolean> }) {
-  const { t } = useI18n()
+  const pix = useTexts(personalInfoTexts)
   const [value, setValue] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -67,7 +68,7 @@ export function EditPopup({ field, onClose, onSave }: { field: EditField | null;
             field.hint && <Text className="pi-edit__hint">{field.hint}</Text>
           )}
           <Button type="primary" block shape="round" size="large" loading={busy} onClick={() => void save()} data-testid={`edit-${field.key}-save`}>
-            {t.personalInfo.save}
+            {pix.save}
           </Button>
         </View>
       )}

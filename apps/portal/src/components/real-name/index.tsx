@@ -1,8 +1,10 @@
 import type { Certification } from '@ess/contract/wire'
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { fill, useI18n } from '../../i18n'
+import { fill } from '../../i18n'
 import './index.scss'
+import { useTexts } from '../../i18n/domain'
+import { realNameTexts } from '../../i18n/real-name'
 
 /** YYYY-MM-DD of an ISO time, in China time (the dates people see on their records). */
 export function chinaDate(iso: string): string {
@@ -21,8 +23,7 @@ export function InfoRow({ label, value, testId }: { label: string; value: ReactN
 
 /** The certification record, masked as the gateway answers it. */
 export function CertificationRecord({ record }: { record: Certification }) {
-  const { t } = useI18n()
-  const r = t.realName
+  const r = useTexts(realNameTexts)
   return (
     <View className="rn-info" data-testid="certification-record">
       <InfoRow label={r.realName} value={record.realName} testId="record-name" />

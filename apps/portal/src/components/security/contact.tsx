@@ -26,6 +26,10 @@ import { leaveWithToast } from '../../core/toast'
 import { useI18n } from '../../i18n'
 import { Note } from './index'
 import './index.scss'
+import { useTexts } from '../../i18n/domain'
+import { securityTexts } from '../../i18n/security'
+import { accountSecurityTexts } from '../../i18n/account-security'
+import { authTexts } from '../../i18n/auth'
 
 type Kind = 'phone' | 'email'
 
@@ -33,8 +37,7 @@ const FORM_ROUTE: Record<Kind, RoutePath> = { phone: 'packages/safety/bindPhoneN
 
 /** bindPhone: the account has no phone; what binding one gives, then the identity check and the form. */
 export function BindIntroPage({ kind, route }: { kind: Kind; route: RoutePath }) {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   useDidShow(() => void requireLogin(route))
   return (
     <PageFrame route={route}>
@@ -54,8 +57,8 @@ export function BindIntroPage({ kind, route }: { kind: Kind; route: RoutePath })
 
 /** changePhone / changeEmail: the bound contact (masked), change it, or remove it. */
 export function ContactOverviewPage({ kind, route }: { kind: Kind; route: RoutePath }) {
-  const { t } = useI18n()
-  const s = t.security
+  const asx = useTexts(accountSecurityTexts)
+  const s = useTexts(securityTexts)
   const user = useStore(userStore, (st) => st.user)
   const afterRemoval = (removed: unknown) => {
     if (removed) void leaveWithToast(s.removed, backToAccountSecurity, 'success')
@@ -74,7 +77,7 @@ export function ContactOverviewPage({ kind, route }: { kind: Kind; route: RouteP
         <View className="sec-contact__icon">{kind === 'phone' ? <Phone size={28} /> : <Mail size={28} />}</View>
         <Text className="sec-contact__label">{kind === 'phone' ? s.currentPhone : s.currentEmail}</Text>
         <Text className="sec-contact__value" data-testid="contact-value">
-          {value ? (kind === 'phone' ? maskPhone(value) : maskEmail(value)) : t.accountSecurity.notBound}
+          {value ? (kind === 'phone' ? maskPhone(value) : maskEmail(value)) : asx.notBound}
         </Text>
       </View>
       <View className="sec-actions">
@@ -100,8 +103,7 @@ export function ContactOverviewPage({ kind, route }: { kind: Kind; route: RouteP
 }
 
 function useSave(kind: Kind, mode: ContactMode) {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const [busy, setBusy] = useState(false)
   const run = async (save: () => Promise<unknown>) => {
     setBusy(true)
@@ -120,8 +122,8 @@ function useSave(kind: Kind, mode: ContactMode) {
 
 /** bindPhoneNum: the new phone (region picker) and the code of scene bind sent to it after the slider. */
 export function PhoneForm({ mode }: { mode: ContactMode }) {
-  const { t, locale } = useI18n()
-  const s = t.security
+  const { locale } = useI18n()
+  const s = useTexts(securityTexts)
   const gate = useCaptchaGate()
   const { busy, run } = useSave('phone', mode)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<PhoneCodeForm>({
@@ -154,8 +156,9 @@ export function PhoneForm({ mode }: { mode: ContactMode }) {
 
 /** bindEmail: the new email and the code of scene bind sent to it after the slider. */
 export function EmailForm({ mode }: { mode: ContactMode }) {
-  const { t, locale } = useI18n()
-  const s = t.security
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
+  const s = useTexts(securityTexts)
   const gate = useCaptchaGate()
   const { busy, run } = useSave('email', mode)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<EmailCodeForm>({
@@ -175,7 +178,7 @@ export function EmailForm({ mode }: { mode: ContactMode }) {
   return (
     <View className="auth-card sec-form" data-testid="email-form">
       <Text className="sec-intro">{s.newEmailIntro}</Text>
-      <TextRow control={control} name="email" error={errors('email')} placeholder={t.auth.emailPlaceholder} maxLength={254} />
+      <TextRow control={control} name="email" error={errors('email')} placeholder={aux.emailPlaceholder} maxLength={254} />
       <CodeRow control={control} error={errors('code')} target={target} onAsk={askCode} />
       <SubmitButton busy={busy} onSubmit={submit}>
         {s.submitBind}

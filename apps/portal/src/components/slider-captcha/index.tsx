@@ -12,6 +12,8 @@ import { pressable } from '../a11y/pressable'
 import { followMouse } from './use-mouse-drag'
 import { WorkCheck } from './work-check'
 import './index.scss'
+import { useTexts } from '../../i18n/domain'
+import { captchaTexts } from '../../i18n/captcha'
 
 type Status = 'loading' | 'error' | 'idle' | 'dragging' | 'checking' | 'success' | 'failure'
 
@@ -53,13 +55,13 @@ function fallbackWidth(): number {
  * where it is, so keyboard focus stays on it.
  */
 export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProps) {
-  const { t } = useI18n()
+  const cpx = useTexts(captchaTexts)
   const [withoutPicture, setWithoutPicture] = useState(false)
   return (
     <View className="slider-captcha-host">
       {withoutPicture ? <WorkCheck onPass={onPass} resultDelayMs={resultDelayMs} /> : <SliderPuzzle onPass={onPass} resultDelayMs={resultDelayMs} />}
       <View className="slider-captcha__other-way" {...pressable(() => setWithoutPicture(!withoutPicture))} data-testid="captcha-other-way">
-        {withoutPicture ? t.captcha.backToPuzzle : t.captcha.otherWay}
+        {withoutPicture ? cpx.backToPuzzle : cpx.otherWay}
       </View>
     </View>
   )
@@ -72,6 +74,7 @@ export function SliderCaptcha({ onPass, resultDelayMs = 600 }: SliderCaptchaProp
  */
 function SliderPuzzle({ onPass, resultDelayMs = 600 }: SliderCaptchaProps) {
   const { t } = useI18n()
+  const cpx = useTexts(captchaTexts)
   const [captcha, setCaptcha] = useState<Captcha | null>(null)
   const [status, setStatus] = useState<Status>('loading')
   const [x, setX] = useState(0)
@@ -187,14 +190,14 @@ function SliderPuzzle({ onPass, resultDelayMs = 600 }: SliderCaptchaProps) {
 
   const busy = status === 'checking' || status === 'loading'
   const message =
-    status === 'success' ? t.captcha.success : status === 'failure' ? t.captcha.failure : status === 'checking' ? t.captcha.checking : t.captcha.hint
+    status === 'success' ? cpx.success : status === 'failure' ? cpx.failure : status === 'checking' ? cpx.checking : cpx.hint
 
   return (
     <View className="slider-captcha" data-testid="slider-captcha" data-status={status}>
       <View className="slider-captcha__stage" id={id}>
         {captcha ? (
           <>
-            <Picture className="slider-captcha__bg" src={captcha.background} mode="widthFix" alt={t.captcha.imageAlt} onLoad={measure} />
+            <Picture className="slider-captcha__bg" src={captcha.background} mode="widthFix" alt={cpx.imageAlt} onLoad={measure} />
             <Picture
               alt=""
               className="slider-captcha__piece"
@@ -213,13 +216,13 @@ function SliderPuzzle({ onPass, resultDelayMs = 600 }: SliderCaptchaProps) {
             {...(status === 'error' ? pressable(() => void reload()) : {})}
             data-testid="captcha-placeholder"
           >
-            {status === 'error' ? t.captcha.loadFailed : t.common.loading}
+            {status === 'error' ? cpx.loadFailed : t.common.loading}
           </View>
         )}
         <View
           className="slider-captcha__refresh"
           {...pressable(() => !busy && void reload())}
-          aria-label={t.captcha.refresh}
+          aria-label={cpx.refresh}
           data-testid="captcha-refresh"
         >
           <Refresh size={16} color="#ffffff" />
@@ -232,15 +235,15 @@ function SliderPuzzle({ onPass, resultDelayMs = 600 }: SliderCaptchaProps) {
       </View>
       <View className={`slider-captcha__track slider-captcha__track--${status}`}>
         <View className="slider-captcha__fill" style={{ width: captcha ? `calc(${pct(x, captcha.width)} + 40px)` : '0' }} />
-        <Text className="slider-captcha__hint">{status === 'idle' || status === 'loading' || status === 'error' ? t.captcha.hint : ''}</Text>
+        <Text className="slider-captcha__hint">{status === 'idle' || status === 'loading' || status === 'error' ? cpx.hint : ''}</Text>
         <Text className="slider-captcha__keys" id={`${id}-keys`}>
-          {t.captcha.keyboardHint}
+          {cpx.keyboardHint}
         </Text>
         <View
           className="slider-captcha__handle"
           data-testid="captcha-handle"
           role="slider"
-          aria-label={t.captcha.handleLabel}
+          aria-label={cpx.handleLabel}
           // Strings: the web build writes a number or boolean aria-* value once and never updates it.
           aria-valuemin="0"
           aria-valuemax={String(captcha ? captcha.width - captcha.pieceWidth : 0)}
@@ -268,7 +271,7 @@ export interface CaptchaPopupProps {
 
 /** The puzzle in a popup, shown when a code is requested or a password login is submitted. */
 export function CaptchaPopup({ visible, onClose, onPass }: CaptchaPopupProps) {
-  const { t } = useI18n()
+  const cpx = useTexts(captchaTexts)
   useDialogFocus(visible, '.captcha-popup__body', { onEscape: onClose })
   return (
     // The content is mounted while `visible` only. NutUI's destroyOnClose is not used: its destroy runs
@@ -276,10 +279,10 @@ export function CaptchaPopup({ visible, onClose, onPass }: CaptchaPopupProps) {
     // again at once lost its content mid-check, leaving an empty popup over the page.
     <Popup visible={visible} position="center" round closeOnOverlayClick onClose={onClose} className="captcha-popup">
       {visible && (
-        <View className="captcha-popup__body" role="dialog" aria-label={t.captcha.title} data-testid="captcha-popup">
+        <View className="captcha-popup__body" role="dialog" aria-label={cpx.title} data-testid="captcha-popup">
           <View className="captcha-popup__head">
-            <Text className="captcha-popup__title">{t.captcha.title}</Text>
-            <View className="captcha-popup__close" {...pressable(onClose)} aria-label={t.captcha.close}>
+            <Text className="captcha-popup__title">{cpx.title}</Text>
+            <View className="captcha-popup__close" {...pressable(onClose)} aria-label={cpx.close}>
               <Close size={14} />
             </View>
           </View>

@@ -1,8 +1,10 @@
 import { Text, View } from '@tarojs/components'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { loadCaptchaWork, searchCaptchaWork, verifyCaptchaWork } from '../../core/auth/captcha'
-import { fill, useI18n } from '../../i18n'
+import { fill } from '../../i18n'
 import { pressable } from '../a11y/pressable'
+import { useTexts } from '../../i18n/domain'
+import { captchaTexts } from '../../i18n/captcha'
 
 type WorkStatus = 'starting' | 'running' | 'checking' | 'success' | 'failure'
 
@@ -18,7 +20,7 @@ export interface WorkCheckProps {
  * progress is the chance that the search has ended by now (1 − e^(−tries/expected)).
  */
 export function WorkCheck({ onPass, resultDelayMs }: WorkCheckProps) {
-  const { t } = useI18n()
+  const cpx = useTexts(captchaTexts)
   const [status, setStatus] = useState<WorkStatus>('starting')
   const [done, setDone] = useState(0)
   const alive = useRef(true)
@@ -57,14 +59,14 @@ export function WorkCheck({ onPass, resultDelayMs }: WorkCheckProps) {
 
   const percent = status === 'success' ? 100 : Math.min(99, Math.floor((1 - Math.exp(-done)) * 100))
   const words =
-    status === 'success' ? t.captcha.success : status === 'failure' ? t.captcha.workFailed : status === 'starting' ? '' : t.captcha.workRunning
+    status === 'success' ? cpx.success : status === 'failure' ? cpx.workFailed : status === 'starting' ? '' : cpx.workRunning
 
   return (
     <View className={`slider-captcha__work slider-captcha__work--${status}`} data-testid="captcha-work" data-status={status}>
       <View
         className="slider-captcha__work-bar"
         role="progressbar"
-        aria-label={t.captcha.otherWay}
+        aria-label={cpx.otherWay}
         aria-valuemin="0"
         aria-valuemax="100"
         aria-valuenow={String(percent)}
@@ -72,14 +74,14 @@ export function WorkCheck({ onPass, resultDelayMs }: WorkCheckProps) {
         <View className="slider-captcha__work-fill" style={{ width: `${percent}%` }} />
       </View>
       <Text className="slider-captcha__work-percent" aria-hidden="true">
-        {fill(t.captcha.workProgress, { percent })}
+        {fill(cpx.workProgress, { percent })}
       </Text>
       <View className="slider-captcha__work-status" role="status" data-testid="captcha-work-status">
         {words}
       </View>
       {status === 'failure' && (
         <View className="slider-captcha__work-retry" {...pressable(() => void run())} data-testid="captcha-work-retry">
-          {t.captcha.workRetry}
+          {cpx.workRetry}
         </View>
       )}
     </View>

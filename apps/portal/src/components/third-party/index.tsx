@@ -14,6 +14,9 @@ import { toast } from '../../core/toast'
 import { fill, useI18n } from '../../i18n'
 import { pressable } from '../a11y/pressable'
 import './index.scss'
+import { useTexts } from '../../i18n/domain'
+import { thirdPartyTexts } from '../../i18n/third-party'
+import { authTexts } from '../../i18n/auth'
 
 /**
  * The provider's mark: WeChat's own icon, QQ and Weibo by their names, in the provider's colour.
@@ -21,17 +24,17 @@ import './index.scss'
  * the control's visible text either (its label starts with what is shown).
  */
 export function ProviderBadge({ provider, large }: { provider: ThirdPartyProvider; large?: boolean }) {
-  const { t } = useI18n()
+  const tpt = useTexts(thirdPartyTexts)
   return (
     <View className={`tp-badge tp-badge--${provider}${large ? ' tp-badge--large' : ''}`} aria-hidden>
-      {provider === 'wechat' ? <Weixin size={large ? 26 : 22} color="#fff" /> : <Text className="tp-badge__mark" data-mark={provider === 'qq' ? 'QQ' : t.thirdParty.providers.weibo.slice(0, 1)} />}
+      {provider === 'wechat' ? <Weixin size={large ? 26 : 22} color="#fff" /> : <Text className="tp-badge__mark" data-mark={provider === 'qq' ? 'QQ' : tpt.providers.weibo.slice(0, 1)} />}
     </View>
   )
 }
 
 /** "Other ways to log in": a round button per provider this deployment offers (web only). */
 export function ProviderLoginRow() {
-  const { t } = useI18n()
+  const tpt = useTexts(thirdPartyTexts)
   const [providers, setProviders] = useState<ThirdPartyProvider[]>([])
   const [leaving, setLeaving] = useState<ThirdPartyProvider | null>(null)
   useEffect(() => {
@@ -49,11 +52,11 @@ export function ProviderLoginRow() {
   return (
     <View className="tp-login" data-testid="third-party-login">
       <View className="tp-login__divider">
-        <Text>{t.thirdParty.otherWays}</Text>
+        <Text>{tpt.otherWays}</Text>
       </View>
       <View className="tp-login__buttons">
         {providers.map((provider) => {
-          const label = fill(t.thirdParty.signInWith, { provider: t.thirdParty.providers[provider] })
+          const label = fill(tpt.signInWith, { provider: tpt.providers[provider] })
           return (
             <View
               key={provider}
@@ -63,7 +66,7 @@ export function ProviderLoginRow() {
               data-testid={`login-with-${provider}`}
             >
               <ProviderBadge provider={provider} />
-              <Text className="tp-login__name">{t.thirdParty.providers[provider]}</Text>
+              <Text className="tp-login__name">{tpt.providers[provider]}</Text>
             </View>
           )
         })}
@@ -78,8 +81,9 @@ export function ProviderLoginRow() {
  * or registering first.
  */
 export function BindPanel({ bindLoginToken, account, returnUrl }: { bindLoginToken: string; account: ExternalAccount; returnUrl?: string }) {
-  const { t, locale } = useI18n()
-  const tp = t.thirdParty
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
+  const tp = useTexts(thirdPartyTexts)
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
   const provider = tp.providers[account.provider]
@@ -110,8 +114,8 @@ export function BindPanel({ bindLoginToken, account, returnUrl }: { bindLoginTok
         <Text className="tp-bind__intro">{fill(tp.bindIntro, { provider, nickname: account.nickname })}</Text>
       </View>
       <Text className="tp-bind__label">{tp.bindExisting}</Text>
-      <TextRow control={control} name="account" error={err('account')} placeholder={t.auth.accountPlaceholder} maxLength={254} />
-      <TextRow control={control} name="password" error={err('password')} type="password" placeholder={t.auth.passwordPlaceholder} />
+      <TextRow control={control} name="account" error={err('account')} placeholder={aux.accountPlaceholder} maxLength={254} />
+      <TextRow control={control} name="password" error={err('password')} type="password" placeholder={aux.passwordPlaceholder} />
       <AgreementRow control={control} error={err('agreed')} />
       <SubmitButton busy={busy} onSubmit={submit}>
         {tp.bindSubmit}
@@ -126,7 +130,7 @@ export function BindPanel({ bindLoginToken, account, returnUrl }: { bindLoginTok
 
 /** On the registration page opened from a third-party sign-in: the account the new one will have bound. */
 export function PendingBindingNote({ bindLoginToken }: { bindLoginToken: string }) {
-  const { t } = useI18n()
+  const tpt = useTexts(thirdPartyTexts)
   const [account, setAccount] = useState<ExternalAccount | null>(null)
   useEffect(() => {
     void loadBindLoginAccount(bindLoginToken).then((a) => setAccount(a ?? null))
@@ -135,7 +139,7 @@ export function PendingBindingNote({ bindLoginToken }: { bindLoginToken: string 
   return (
     <View className="tp-note" data-testid="pending-binding">
       <ProviderBadge provider={account.provider} />
-      <Text className="tp-note__text">{fill(t.thirdParty.registerWillBind, { provider: t.thirdParty.providers[account.provider], nickname: account.nickname })}</Text>
+      <Text className="tp-note__text">{fill(tpt.registerWillBind, { provider: tpt.providers[account.provider], nickname: account.nickname })}</Text>
     </View>
   )
 }

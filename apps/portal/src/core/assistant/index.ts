@@ -18,6 +18,9 @@ import { getLocale } from '../../i18n/store'
 import { platform } from '../platform'
 import { getToken } from '../session'
 import { clientStorage } from '../storage'
+import { assistantLoginDoneFor, assistantSession, forgetAssistantSession, keepAssistantSession, resetAssistantLoginMark } from './session'
+
+export { assistantSession, forgetAssistantSession } from './session'
 
 /**
  * The micro-assistant (SPEC §1 AI customer service, §4 its login after a portal login): an outside
@@ -28,8 +31,6 @@ import { clientStorage } from '../storage'
 
 const API_URL_KEY = 'assistant-api-url'
 let apiUrl: string | null = null
-/** The access token the micro-assistant login was done for ("already done" holds for that login only). */
-let doneFor: string | null = null
 let inProgress: Promise<LoginOutcome> | null = null
 
 export type LoginOutcome = 'ok' | 'abnormal' | 'refused'
@@ -43,12 +44,6 @@ export function rememberAssistantApiUrl(url: string): void {
 const knownApiUrl = () => (apiUrl ??= platform().session.get(API_URL_KEY))
 const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${platform().apiBase}${url}`)
 
-/** The stored session, when both its token and its key are there. */
-export function assistantSession(): { token: string; key: string } | null {
-  const token = clientStorage.get('microAssistantToken')
-  const key = clientStorage.get('microAssistantKey')
-  return token && key ? { token, key } : null
-}
 
 async function send<T>(method: 'GET' | 'POST', path: string, body: object | undefined, session: { token: string; key: string } | null): Promise<T> {
   const base = knownApiUrl()
@@ -86,9 +81,7 @@ export async function assistantLoginWithCode(code: string): Promise<LoginOutcome
   try {
     const source = platform().kind === 'weapp' ? 'mp' : 'h5'
     const login = await send<AssistantLogin>('POST', ASSISTANT_PATHS.login, { sessionId: getDeviceId(), source, code }, null)
-    clientStorage.set('microAssistantToken', login.token)
-    clientStorage.set('microAssistantKey', login.key)
-    doneFor = getToken()
+    keepAssistantSession(login, getToken())
     return 'ok'
   } catch (error) {
     if (error instanceof RequestError && error.code === ACCOUNT_ABNORMAL_ERROR.code) {
@@ -119,7 +112,7 @@ async function grantCode(): Promise<string | null> {
 export function assistantAfterLogin(): Promise<LoginOutcome | 'skipped'> {
   // In progress: no second login; the caller waits for the running one.
   if (inProgress) return inProgress
-  if ((doneFor !== null && doneFor === getToken()) || clientStorage.get('microAssistantToken') || !getToken()) return Promise.resolve('skipped')
+  if (assistantLoginDoneFor(getToken()) || clientStorage.get('microAssistantToken') || !getToken()) return Promise.resolve('skipped')
   inProgress = (async () => {
     const code = await grantCode()
     return code ? assistantLoginWithCode(code) : 'refused'
@@ -129,12 +122,6 @@ export function assistantAfterLogin(): Promise<LoginOutcome | 'skipped'> {
   return inProgress
 }
 
-/** Forgets the session (its stored token and key, and that the login was done). */
-export function forgetAssistantSession(): void {
-  clientStorage.remove('microAssistantToken')
-  clientStorage.remove('microAssistantKey')
-  doneFor = null
-}
 
 export type AssistantStart = 'ready' | 'signedOut' | 'abnormal' | 'failed'
 
@@ -195,6 +182,6 @@ export async function assistantPageQuery(): Promise<{ token: string } | { code: 
 /** Tests: forget what this module learnt. */
 export function resetAssistantState(): void {
   apiUrl = null
-  doneFor = null
+  resetAssistantLoginMark()
   inProgress = null
 }

@@ -1,8 +1,10 @@
 import { wire, type CodeScene, type CodeSent, type PassCodeScene } from '@ess/contract/wire'
-import { fill, getDictionary } from '../../i18n'
+import { fill } from '../../i18n'
 import { request } from '../http/request'
 import { toast } from '../toast'
 import { codeKey, startCountdown } from './countdown'
+import { textsNow } from '../../i18n/domain'
+import { authTexts } from '../../i18n/auth'
 
 export type CodeTarget =
   | { kind: 'phone'; region: string; phone: string; scene: CodeScene }
@@ -25,7 +27,7 @@ export async function sendCode(target: CodeTarget, captchaToken: string): Promis
       : await request(wire.sendEmailCode, { email: target.email, scene: target.scene, captchaToken })
   if (sent) {
     startCountdown(targetKey(target), sent.resendAfter)
-    toast(fill(getDictionary().auth.codeSent, { to: sent.sentTo }))
+    toast(fill(textsNow(authTexts).codeSent, { to: sent.sentTo }))
   }
   return sent
 }
@@ -49,7 +51,7 @@ export async function sendOwnCode(channel: OwnChannel, scene: PassCodeScene): Pr
   const sent = await request(channel === 'sms' ? wire.sendPhonePassCode : wire.sendEmailPassCode, { scene })
   if (sent) {
     startCountdown(ownCodeKey(channel), sent.resendAfter)
-    toast(fill(getDictionary().auth.codeSent, { to: sent.sentTo }))
+    toast(fill(textsNow(authTexts).codeSent, { to: sent.sentTo }))
   }
   return sent
 }

@@ -19,11 +19,11 @@ export function quickLoginFromJump(query: Record<string, string | undefined> = p
   running ??= request(wire.ssoLogin, { token, source: 'mini', timestamp: Date.now() }, { needThrowErr: true, needShowToast: false })
     .then(async (state) => {
       await completeLogin(state)
-      toast(getDictionary().auth.quickLoginOk, { icon: 'success' })
+      toast(getDictionary().session.quickLoginOk, { icon: 'success' })
       return true
     })
     .catch(() => {
-      toast(getDictionary().auth.quickLoginFailed)
+      toast(getDictionary().session.quickLoginFailed)
       return false
     })
     .finally(() => {

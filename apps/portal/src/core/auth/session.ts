@@ -3,8 +3,7 @@ import { getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { platform } from '../platform'
 import { resumeJumpDes } from '../links/des'
-import { legacyLogout } from '../legacy'
-import { forgetAssistantSession } from '../assistant'
+import { forgetAssistantSession } from '../assistant/session'
 import { clearSession, getToken, storeTokens } from '../session'
 import { clientStorage } from '../storage'
 import { toast } from '../toast'
@@ -68,8 +67,17 @@ export async function completeLogin(state: Pick<LoginState, 'accessToken' | 'ref
   await openLoginTarget()
 }
 
+/**
+ * The older user center's session, where a login opened one (mini-program and native app:
+ * core/legacy, loaded then), ended too; never in the way of the logout.
+ */
+async function endLegacySession(): Promise<void> {
+  if (!clientStorage.get('oucToken')) return
+  await import('../legacy').then((m) => m.legacyLogout()).catch(() => clientStorage.remove('oucToken'))
+}
+
 async function endSession(call: typeof wire.logout | typeof wire.signOut): Promise<void> {
-  await legacyLogout()
+  await endLegacySession()
   if (getToken()) await request(call, undefined, { needShowToast: false })
   // SPEC §4: logout clears the micro-assistant's token (and its key) with the rest.
   forgetAssistantSession()
@@ -82,13 +90,13 @@ async function endSession(call: typeof wire.logout | typeof wire.signOut): Promi
 /** Logout (SPEC §4): ends this session, clears the user, agreements and tokens, reloads home and services. */
 export async function logout(): Promise<void> {
   await endSession(wire.logout)
-  toast(getDictionary().auth.loggedOut)
+  toast(getDictionary().session.loggedOut)
 }
 
 /** Ends every session of the account on every device, then as logout. */
 export async function signOut(): Promise<void> {
   await endSession(wire.signOut)
-  toast(getDictionary().auth.loggedOut)
+  toast(getDictionary().session.loggedOut)
 }
 
 /**

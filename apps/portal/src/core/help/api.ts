@@ -1,9 +1,10 @@
 import { wire, type HelpVote } from '@ess/contract/wire'
-import { getDictionary } from '../../i18n'
 import { categoriesOf, loadInformationTree } from '../cms/news'
 import { request } from '../http/request'
 import { toast } from '../toast'
 import type { HelpCategory } from './search'
+import { textsNow } from '../../i18n/domain'
+import { helpTexts } from '../../i18n/help'
 
 /**
  * The help center (packages/users/help) and the customer-service contacts (packages/users/service):
@@ -24,7 +25,7 @@ export function loadHelpVote(informationId: string): Promise<HelpVote | undefine
 /** Votes on a question (a second vote replaces the first); thanks the user, or says it failed. */
 export async function sendHelpVote(informationId: string, helpful: boolean): Promise<HelpVote | undefined> {
   const saved = await request(wire.helpFeedback, { informationId, helpful })
-  if (saved) toast(getDictionary().help.help.thanks)
+  if (saved) toast(textsNow(helpTexts).help.thanks)
   return saved
 }
 

@@ -1,6 +1,5 @@
 import { DOWNLOAD_LINK_RELEASE_MS, type ExportFormat, HTTP_TIMEOUT_MS, type PrivacyInfoType, type PrivacyPeriod, wire } from '@ess/contract/wire'
 import { platform } from '../platform'
-import { getDictionary } from '../../i18n'
 import { clearSession } from '../session'
 import { declinePrivacyConsent } from '../auth/consent'
 import { buildHeaders } from '../http/headers'
@@ -8,6 +7,8 @@ import { request } from '../http/request'
 import { relaunchHome } from '../navigation'
 import { toast } from '../toast'
 import { logout } from '../auth/session'
+import { textsNow } from '../../i18n/domain'
+import { meTexts } from '../../i18n/me'
 
 /**
  * Privacy rights (SPEC §1, §7; PIPL arts. 15, 44–47): the collection summary and lists, the copy of
@@ -26,7 +27,7 @@ export const DOWNLOAD_TIMEOUT_MS = 6 * HTTP_TIMEOUT_MS
  * lives DOWNLOAD_LINK_RELEASE_MS; the saved file's temporary URL is released after the same).
  */
 export async function downloadMyData(format: ExportFormat): Promise<boolean> {
-  const t = getDictionary().me.privacy
+  const t = textsNow(meTexts).privacy
   const link = await request(wire.exportMyData, { format })
   if (!link) return false
   const [path, query = ''] = link.url.split('?')
@@ -54,7 +55,7 @@ export async function withdrawConsent(): Promise<boolean> {
   clearSession()
   await logout()
   declinePrivacyConsent()
-  toast(getDictionary().me.privacy.withdrawn)
+  toast(textsNow(meTexts).privacy.withdrawn)
   await relaunchHome().catch(() => undefined)
   return true
 }

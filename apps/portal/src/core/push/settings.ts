@@ -1,8 +1,9 @@
 import { PUSH_KINDS, type PushKind, type PushSettings, wire } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
-import { getDictionary } from '../../i18n'
 import { request } from '../http/request'
 import { toast } from '../toast'
+import { textsNow } from '../../i18n/domain'
+import { meTexts } from '../../i18n/me'
 
 /**
  * Push settings (SPEC §2): four kinds kept on the server per user, on by default. A switch moves
@@ -21,7 +22,7 @@ const withKind = (settings: PushSettings, kind: PushKind, enabled: boolean) => s
 export async function setPush(kind: PushKind, enabled: boolean): Promise<boolean> {
   const before = pushStore.getState().settings ?? PUSH_KINDS.map((k) => ({ kind: k, enabled: true }))
   pushStore.setState({ settings: withKind(before, kind, enabled), saving: kind })
-  const t = getDictionary().me.push
+  const t = textsNow(meTexts).push
   try {
     const saved = await request(wire.updatePushSetting, { kind, enabled }, { needThrowErr: true, needShowToast: false })
     pushStore.setState({ settings: saved, saving: null })

@@ -1,10 +1,11 @@
 import { wire, type CancellationInfo } from '@ess/contract/wire'
-import { getDictionary } from '../../i18n'
 import { forgetAccount } from '../auth/session'
 import { request } from '../http/request'
 import { relaunchHome } from '../navigation'
 import { toast } from '../toast'
 import { privileged } from './identity'
+import { textsNow } from '../../i18n/domain'
+import { cancellationTexts } from '../../i18n/cancellation'
 
 /**
  * Account cancellation (SPEC §1, §2): the checklist, then — after the identity check and the
@@ -21,6 +22,6 @@ export async function cancelAccount(agreementIds: string[]): Promise<boolean> {
   if (!done) return false
   forgetAccount()
   await relaunchHome()
-  toast(getDictionary().cancellation.done)
+  toast(textsNow(cancellationTexts).done)
   return true
 }

@@ -1,6 +1,6 @@
 import { ROUTE_PATHS, wire, type RoutePath, type AccountSummary, type CertifiedAccounts, type CodeSent, type PasswordChanged } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
-import { fill, getDictionary } from '../../i18n'
+import { fill } from '../../i18n'
 import { grantPrivacyConsent } from '../auth/consent'
 import { codeKey, startCountdown } from '../auth/countdown'
 import { sealPair, sendSealed } from '../auth/login'
@@ -8,6 +8,9 @@ import { RequestError, request } from '../http/request'
 import { openRoute } from '../navigation'
 import { platform } from '../platform'
 import { leaveWithToast, toast } from '../toast'
+import { textsNow } from '../../i18n/domain'
+import { securityTexts } from '../../i18n/security'
+import { authTexts } from '../../i18n/auth'
 
 /**
  * Password recovery while logged out (contract security.ts). The single-use tickets the gateway
@@ -58,7 +61,7 @@ export const RESET_TICKET_INVALID = 'RESET_TICKET_INVALID'
  * Back to the start of recovery (the findPasswd page: back through the stack when it is there)
  * with a message: the ticket expired, was used, or was refused.
  */
-export async function restartRecovery(message = getDictionary().security.ticketExpired): Promise<void> {
+export async function restartRecovery(message = textsNow(securityTexts).ticketExpired): Promise<void> {
   resetRecovery()
   toast(message)
   return backOrReplace(ROUTE_PATHS.findPasswd)
@@ -110,7 +113,7 @@ function backOrReplace(route: RoutePath): Promise<void> {
  */
 function finished(): Promise<void> {
   resetRecovery()
-  return leaveWithToast(getDictionary().security.passwordResetDone, () => backOrReplace(platform().loginRoute), 'success')
+  return leaveWithToast(textsNow(securityTexts).passwordResetDone, () => backOrReplace(platform().loginRoute), 'success')
 }
 
 export class TicketExpired extends Error {}
@@ -157,7 +160,7 @@ export async function pickAccount(accountRef: string, channel: 'sms' | 'email'):
     request(wire.pickCertificationUser, { pickToken: pick.pickToken, accountRef, channel }, { ...THROW, handledErrorCodes: handled }),
   )
   startCountdown(pickCodeKey(accountRef, channel), sent.resendAfter)
-  toast(fill(getDictionary().auth.codeSent, { to: sent.sentTo }))
+  toast(fill(textsNow(authTexts).codeSent, { to: sent.sentTo }))
   recoveryStore.setState({ pick: { ...pick, picked: { accountRef, channel, sentTo: sent.sentTo } } })
   return sent
 }

@@ -18,6 +18,8 @@ import { showOutcome } from '@/core/real-name/flow'
 import { realNameOrigin } from '@/core/real-name/gate'
 import { bankCardForm, bankPhoneForm, groupCardDigits, type BankCardForm } from '@/core/real-name/forms'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { realNameTexts } from '@/i18n/real-name'
 
 const ROUTE: RoutePath = 'packages/auth/bankCardAuthentication'
 
@@ -26,8 +28,8 @@ const ROUTE: RoutePath = 'packages/auth/bankCardAuthentication'
  * the phone the bank holds for it, proved by an SMS code (scene realName) sent after the slider.
  */
 export default function BankCardAuthenticationPage() {
-  const { t, locale } = useI18n()
-  const r = t.realName
+  const { locale } = useI18n()
+  const r = useTexts(realNameTexts)
   const origin = realNameOrigin(useRouter().params.origin)
   useDidShow(() => void requireLogin(ROUTE, { origin }))
   const [busy, setBusy] = useState(false)

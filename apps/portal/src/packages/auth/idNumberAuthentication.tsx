@@ -15,13 +15,15 @@ import { showOutcome } from '@/core/real-name/flow'
 import { realNameOrigin } from '@/core/real-name/gate'
 import { idNumberForm, type IdNumberForm } from '@/core/real-name/forms'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { realNameTexts } from '@/i18n/real-name'
 
 const ROUTE: RoutePath = 'packages/auth/idNumberAuthentication'
 
 /** Real-name verification by name + ID number (SPEC §2, §5 messages inline). */
 export default function IdNumberAuthenticationPage() {
-  const { t, locale } = useI18n()
-  const r = t.realName
+  const { locale } = useI18n()
+  const r = useTexts(realNameTexts)
   const origin = realNameOrigin(useRouter().params.origin)
   useDidShow(() => void requireLogin(ROUTE, { origin }))
   const [busy, setBusy] = useState(false)

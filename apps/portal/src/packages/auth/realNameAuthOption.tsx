@@ -8,7 +8,8 @@ import '@/components/real-name/index.scss'
 import { requireLogin } from '@/core/auth/target'
 import { openRoute } from '@/core/navigation'
 import { realNameOrigin } from '@/core/real-name/gate'
-import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { realNameTexts } from '@/i18n/real-name'
 
 const ROUTE: RoutePath = 'packages/auth/realNameAuthOption'
 
@@ -17,8 +18,7 @@ const ROUTE: RoutePath = 'packages/auth/realNameAuthOption'
  * home) is carried through to the success page, which returns there (or to the remembered target).
  */
 export default function RealNameAuthOptionPage() {
-  const { t } = useI18n()
-  const r = t.realName
+  const r = useTexts(realNameTexts)
   const origin = realNameOrigin(useRouter().params.origin)
   useDidShow(() => void requireLogin(ROUTE, { origin }))
   const open = (route: RoutePath) => () => void openRoute(route, { origin })

@@ -13,7 +13,9 @@ import { requireLogin } from '@/core/auth/target'
 import { platform } from '@/core/platform'
 import { loadCancellationInfo } from '@/core/security/cancellation'
 import { requireIdentity } from '@/core/security/identity'
-import { fill, useI18n } from '@/i18n'
+import { fill } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { cancellationTexts } from '@/i18n/cancellation'
 
 const ROUTE = 'packages/safety/accountCancel' as const
 
@@ -22,8 +24,7 @@ const ROUTE = 'packages/safety/accountCancel' as const
  * settle first, the hotline; then the identity check and the confirmation (confirmCancel).
  */
 export default function SafetyAccountCancelPage() {
-  const { t } = useI18n()
-  const c = t.cancellation
+  const c = useTexts(cancellationTexts)
   const [info, setInfo] = useState<CancellationInfo | null>(null)
   useDidShow(() => {
     if (!requireLogin(ROUTE)) return

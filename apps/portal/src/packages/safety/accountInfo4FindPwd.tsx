@@ -21,13 +21,15 @@ import { openRoute } from '@/core/navigation'
 import { idNumberForm, type IdNumberForm } from '@/core/real-name/forms'
 import { findByRealName, livePick, liveTicket, pickAccount, recoveryStore, restartRecovery } from '@/core/security/recovery'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
+import { realNameTexts } from '@/i18n/real-name'
 
 const RECEPT = 'packages/safety/receptPasswd' as const
 
 /** The masked account as rows (username, phone, email — those it has). */
 function AccountRows({ account }: { account: AccountSummary }) {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const rows: Array<[string, string | null]> = [
     [s.username, account.username],
     [s.phone, account.phone],
@@ -49,8 +51,7 @@ function AccountRows({ account }: { account: AccountSummary }) {
 
 /** After a contact's code: the account it opens, and on to the new password. */
 function ContactAccount() {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const ticket = useStore(recoveryStore, (st) => st.ticket)
   useDidShow(() => {
     if (!liveTicket()) void restartRecovery()
@@ -73,9 +74,9 @@ function ContactAccount() {
 
 /** Recovery by real name: name + ID number (after the slider), then the account(s) and where to send the code. */
 function RealNameAccounts() {
-  const { t, locale } = useI18n()
-  const s = t.security
-  const r = t.realName
+  const { locale } = useI18n()
+  const s = useTexts(securityTexts)
+  const r = useTexts(realNameTexts)
   const gate = useCaptchaGate()
   const pick = useStore(recoveryStore, (st) => st.pick)
   const [busy, setBusy] = useState(false)

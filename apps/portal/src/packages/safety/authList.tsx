@@ -11,7 +11,9 @@ import { requireLogin } from '@/core/auth/target'
 import { openRoute } from '@/core/navigation'
 import { backToAccountSecurity } from '@/core/security/password'
 import { AUTHENTICATION, encodeNext, loadSecurityMethods, nextOrHub, orderedMethods } from '@/core/security/identity'
-import { fill, useI18n } from '@/i18n'
+import { fill } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
 
 /**
  * The identity check's choice (SPEC §2 "identity verification choice"): only the methods the
@@ -21,8 +23,7 @@ import { fill, useI18n } from '@/i18n'
  * router on a blank page).
  */
 export default function AuthListPage() {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const { params } = useRouter()
   const next = nextOrHub(params.next)
   const [methods, setMethods] = useState<IdentityMethods | null>(null)

@@ -19,17 +19,20 @@ import { identityCodeForm, identityPasswordForm, type IdentityCodeForm, type Ide
 import { continueAfterIdentity, encodeNext, loadSecurityMethods, nextOrHub, proveIdentity, type IdentityNext, type IdentityProof } from '@/core/security/identity'
 import { toast } from '@/core/toast'
 import { fill, useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
+import { realNameTexts } from '@/i18n/real-name'
 
 type Pass = (proof: IdentityProof) => Promise<void>
 
 function usePass(next: IdentityNext): { busy: boolean; pass: Pass } {
-  const { t } = useI18n()
+  const sec = useTexts(securityTexts)
   const [busy, setBusy] = useState(false)
   const pass: Pass = async (proof) => {
     setBusy(true)
     try {
       await proveIdentity(proof)
-      toast(t.security.verified, { icon: 'success' })
+      toast(sec.verified, { icon: 'success' })
       await continueAfterIdentity(next)
     } catch {
       /* refused: toasted by the request client */
@@ -41,13 +44,14 @@ function usePass(next: IdentityNext): { busy: boolean; pass: Pass } {
 }
 
 function CodeMethod({ channel, target, next }: { channel: 'sms' | 'email'; target: string; next: IdentityNext }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const sec = useTexts(securityTexts)
   const { busy, pass } = usePass(next)
   const { control, handleSubmit, formState } = useForm<IdentityCodeForm>({ resolver: zodResolver(identityCodeForm), defaultValues: { code: '' } })
   const submit = handleSubmit((v) => pass({ method: channel, passCode: v.code }))
   return (
     <View data-testid={`check-${channel}`}>
-      <Text className="sec-intro">{fill(t.security.codeGoesTo, { target })}</Text>
+      <Text className="sec-intro">{fill(sec.codeGoesTo, { target })}</Text>
       <CodeRow
         control={control}
         error={fieldMessage(formState.errors.code?.message, locale)}
@@ -55,48 +59,50 @@ function CodeMethod({ channel, target, next }: { channel: 'sms' | 'email'; targe
         onAsk={() => void sendOwnCode(channel, 'verifyIdentity')}
       />
       <SubmitButton busy={busy} onSubmit={submit}>
-        {t.security.verify}
+        {sec.verify}
       </SubmitButton>
     </View>
   )
 }
 
 function PasswordMethod({ next }: { next: IdentityNext }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const sec = useTexts(securityTexts)
   const { busy, pass } = usePass(next)
   const { control, handleSubmit, formState } = useForm<IdentityPasswordForm>({ resolver: zodResolver(identityPasswordForm), defaultValues: { password: '' } })
   const submit = handleSubmit((v) => pass({ method: 'password', password: v.password }))
   return (
     <View data-testid="check-password">
-      <Text className="sec-intro">{t.security.methodHintPassword}</Text>
+      <Text className="sec-intro">{sec.methodHintPassword}</Text>
       <TextRow
         control={control}
         name="password"
         type="password"
         error={fieldMessage(formState.errors.password?.message, locale)}
-        placeholder={t.security.currentPasswordPlaceholder}
+        placeholder={sec.currentPasswordPlaceholder}
       />
       <SubmitButton busy={busy} onSubmit={submit}>
-        {t.security.verify}
+        {sec.verify}
       </SubmitButton>
     </View>
   )
 }
 
 function IdNumberMethod({ next }: { next: IdentityNext }) {
-  const { t, locale } = useI18n()
-  const r = t.realName
+  const { locale } = useI18n()
+  const sec = useTexts(securityTexts)
+  const r = useTexts(realNameTexts)
   const { busy, pass } = usePass(next)
   const { control, handleSubmit, formState } = useForm<IdNumberForm>({ resolver: zodResolver(idNumberForm), defaultValues: { name: '', idNo: '' } })
   const errors = (name: keyof IdNumberForm) => fieldMessage(formState.errors[name]?.message, locale)
   const submit = handleSubmit((v) => pass({ method: 'idNumber', name: v.name.trim(), idNo: v.idNo.trim() }))
   return (
     <View data-testid="check-idNumber">
-      <Text className="sec-intro">{t.security.methodHintIdNumber}</Text>
+      <Text className="sec-intro">{sec.methodHintIdNumber}</Text>
       <TextRow control={control} name="name" error={errors('name')} placeholder={r.namePlaceholder} maxLength={50} />
       <TextRow control={control} name="idNo" error={errors('idNo')} placeholder={r.idNoPlaceholder} maxLength={18} />
       <SubmitButton busy={busy} onSubmit={submit}>
-        {t.security.verify}
+        {sec.verify}
       </SubmitButton>
     </View>
   )
@@ -104,8 +110,9 @@ function IdNumberMethod({ next }: { next: IdentityNext }) {
 
 /** The bank-card form of real-name verification, its phone code sent after the slider (scene realName). */
 function BankCardMethod({ next }: { next: IdentityNext }) {
-  const { t, locale } = useI18n()
-  const r = t.realName
+  const { locale } = useI18n()
+  const sec = useTexts(securityTexts)
+  const r = useTexts(realNameTexts)
   const { busy, pass } = usePass(next)
   const gate = useCaptchaGate()
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<BankCardForm>({
@@ -149,7 +156,7 @@ function BankCardMethod({ next }: { next: IdentityNext }) {
       <TextRow control={control} name="bankPhone" error={errors('bankPhone')} type="tel" maxLength={11} placeholder={r.bankPhonePlaceholder} />
       <CodeRow control={control} error={errors('code')} target={target} onAsk={askCode} />
       <SubmitButton busy={busy} onSubmit={submit}>
-        {t.security.verify}
+        {sec.verify}
       </SubmitButton>
       {gate.popup}
     </View>
@@ -163,8 +170,7 @@ const asMethod = (raw: string | undefined): IdentityMethod | null => ((IDENTITY_
  * form, and on a pass on to `next` (contract security.ts: a 10-minute privileged window opens).
  */
 export default function AuthenticationPage() {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const { params } = useRouter()
   const method = asMethod(params.method)
   const next = nextOrHub(params.next)

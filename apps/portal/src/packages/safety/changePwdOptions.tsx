@@ -12,6 +12,8 @@ import { userStore } from '@/core/auth/user-store'
 import { openRoute } from '@/core/navigation'
 import { loadSecurityMethods, requireIdentity } from '@/core/security/identity'
 import { fill, useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
 
 const UPDATE = 'packages/safety/updatePasswd' as const
 
@@ -21,7 +23,7 @@ const UPDATE = 'packages/safety/updatePasswd' as const
  */
 export default function ChangePwdOptionsPage() {
   const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const user = useStore(userStore, (st) => st.user)
   const [methods, setMethods] = useState<IdentityMethods | null>(null)
   useDidShow(() => {

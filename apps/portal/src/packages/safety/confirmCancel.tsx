@@ -15,6 +15,8 @@ import { requireLogin } from '@/core/auth/target'
 import { confirm } from '@/core/confirm'
 import { cancelAccount } from '@/core/security/cancellation'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { cancellationTexts } from '@/i18n/cancellation'
 
 const ROUTE = 'packages/safety/confirmCancel' as const
 
@@ -23,8 +25,8 @@ const ROUTE = 'packages/safety/confirmCancel' as const
  * agreement must be ticked ("please agree to the user agreement"), then a final confirm.
  */
 export default function SafetyConfirmCancelPage() {
-  const { t, locale } = useI18n()
-  const c = t.cancellation
+  const { locale } = useI18n()
+  const c = useTexts(cancellationTexts)
   const [agreed, setAgreed] = useState(false)
   const [agreements, setAgreements] = useState<AppAgreement[]>([])
   const [error, setError] = useState<string>()

@@ -12,13 +12,14 @@ import { requireLogin } from '@/core/auth/target'
 import { confirm } from '@/core/confirm'
 import { WARNING_EVENTS, deviceDetails, deviceName, formatTime, loadActivity, orderSessions, signOutDevice, signOutOtherDevices } from '@/core/security/devices'
 import { toast } from '@/core/toast'
-import { fill, useI18n } from '@/i18n'
+import { fill } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
 
 const ROUTE = 'packages/safety/devices' as const
 
 function DeviceRow({ session, onSignOut }: { session: DeviceSession; onSignOut?: () => void }) {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const name = deviceName(session, s.deviceTypes)
   return (
     <View className="sec-device" data-testid={session.current ? 'device-current' : 'device-other'}>
@@ -50,8 +51,7 @@ function DeviceRow({ session, onSignOut }: { session: DeviceSession; onSignOut?:
  * once), then the sign-ins and security events of the last 30 days. Fresh on every show.
  */
 export default function DevicesPage() {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const [activity, setActivity] = useState<SecurityActivity | null>(null)
   const [failed, setFailed] = useState(false)
   const reload = async () => {

@@ -7,11 +7,13 @@ import { openRoute } from '@/core/navigation'
 import { platform } from '@/core/platform'
 import { resetRecovery } from '@/core/security/recovery'
 import { fill, useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
 
 /** Retrieve password (SPEC §2): by phone, by email, by real name, or call customer service. */
 export default function FindPasswdPage() {
   const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const start = (route: Parameters<typeof openRoute>[0], query?: Record<string, string>) => () => {
     resetRecovery()
     void openRoute(route, query)

@@ -15,11 +15,15 @@ import { openRoute } from '@/core/navigation'
 import { emailCodeForm, type EmailCodeForm } from '@/core/security/forms'
 import { verifyResetCode } from '@/core/security/recovery'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
+import { authTexts } from '@/i18n/auth'
 
 /** Recovery by email: as by phone (the gateway answers the same for an email no account holds). */
 export default function GetPasswdByEmailPage() {
-  const { t, locale } = useI18n()
-  const s = t.security
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
+  const s = useTexts(securityTexts)
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<EmailCodeForm>({
@@ -51,7 +55,7 @@ export default function GetPasswdByEmailPage() {
     <PageFrame route="packages/safety/getPasswdByEmail" className="auth-page">
       <View className="auth-card sec-form" data-testid="recover-by-email">
         <Text className="sec-intro">{s.emailIntro}</Text>
-        <TextRow control={control} name="email" error={errors('email')} placeholder={t.auth.emailPlaceholder} maxLength={254} />
+        <TextRow control={control} name="email" error={errors('email')} placeholder={aux.emailPlaceholder} maxLength={254} />
         <CodeRow control={control} error={errors('code')} target={target} onAsk={askCode} />
         <SubmitButton busy={busy} onSubmit={submit}>
           {s.next}

@@ -16,6 +16,8 @@ import { openRoute } from '@/core/navigation'
 import { phoneCodeForm, type PhoneCodeForm } from '@/core/security/forms'
 import { verifyResetCode } from '@/core/security/recovery'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
 
 /**
  * Recovery by phone: the phone (with its region), a code of scene resetPassword sent after the
@@ -23,8 +25,8 @@ import { useI18n } from '@/i18n'
  * holds (the code never arrives), so the screen never says whether an account was found.
  */
 export default function GetPasswdByPhonePage() {
-  const { t, locale } = useI18n()
-  const s = t.security
+  const { locale } = useI18n()
+  const s = useTexts(securityTexts)
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<PhoneCodeForm>({

@@ -23,6 +23,8 @@ import {
   restartRecovery,
 } from '@/core/security/recovery'
 import { fill, useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
 
 function useReset<T extends FieldValues>(setError: UseFormSetError<T>) {
   const [busy, setBusy] = useState(false)
@@ -41,8 +43,8 @@ function useReset<T extends FieldValues>(setError: UseFormSetError<T>) {
 
 /** After a phone or email code: the new pair for the account of the reset ticket. */
 function ContactReset() {
-  const { t, locale } = useI18n()
-  const s = t.security
+  const { locale } = useI18n()
+  const s = useTexts(securityTexts)
   const ticket = useStore(recoveryStore, (st) => st.ticket)
   const { control, handleSubmit, formState, setError } = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordForm),
@@ -68,8 +70,8 @@ function ContactReset() {
 
 /** Recovery by real name: the code sent to the picked contact and the new pair. */
 function RealNameReset() {
-  const { t, locale } = useI18n()
-  const s = t.security
+  const { locale } = useI18n()
+  const s = useTexts(securityTexts)
   const pick = useStore(recoveryStore, (st) => st.pick)
   const { control, handleSubmit, formState, setError } = useForm<CodeAndNewPasswordForm>({
     resolver: zodResolver(codeAndNewPasswordForm),
@@ -102,12 +104,12 @@ function RealNameReset() {
 
 /** The new password of a recovery (`via=realName`: with the code sent to the picked contact). */
 export default function ReceptPasswdPage() {
-  const { t } = useI18n()
+  const sec = useTexts(securityTexts)
   const { params } = useRouter()
   return (
     <PageFrame route="packages/safety/receptPasswd" className="auth-page">
       {params.via === 'realName' ? <RealNameReset /> : <ContactReset />}
-      <Note>{t.security.accountFoundText}</Note>
+      <Note>{sec.accountFoundText}</Note>
     </PageFrame>
   )
 }

@@ -21,6 +21,9 @@ import {
 import { toast } from '@/core/toast'
 import { fill, useI18n } from '@/i18n'
 import { pressable } from '@/components/a11y/pressable'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
+import { thirdPartyTexts } from '@/i18n/third-party'
 
 const ROUTE = 'packages/safety/thirdParty' as const
 
@@ -31,8 +34,9 @@ const ROUTE = 'packages/safety/thirdParty' as const
  * Back from the provider, the ticket in the address is bound at once.
  */
 export default function ThirdPartyPage() {
-  const { t, locale } = useI18n()
-  const tp = t.thirdParty
+  const { locale } = useI18n()
+  const sec = useTexts(securityTexts)
+  const tp = useTexts(thirdPartyTexts)
   const { params } = useRouter()
   const [list, setList] = useState<BindingInfo | null>(null)
   const [failed, setFailed] = useState(false)
@@ -86,7 +90,7 @@ export default function ThirdPartyPage() {
 
   return (
     <PageFrame route="packages/safety/thirdParty" onRefresh={reload}>
-      {failed && !list && <EmptyState testId="bindings-failed" description={t.security.loadFailed} />}
+      {failed && !list && <EmptyState testId="bindings-failed" description={sec.loadFailed} />}
       {list && (
         <>
           <Text className="tp-list__intro">{tp.listIntro}</Text>

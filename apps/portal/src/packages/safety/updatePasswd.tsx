@@ -21,17 +21,19 @@ import { loadSecurityMethods, openIdentityCheck, windowOpen } from '@/core/secur
 import { backToAccountSecurity, changePassword, ownCodeChannel, type PasswordChangeInput } from '@/core/security/password'
 import { leaveWithToast } from '@/core/toast'
 import { fill, useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { securityTexts } from '@/i18n/security'
 
 const ROUTE = 'packages/safety/updatePasswd' as const
 
 function useChange<T extends FieldValues>(setError: UseFormSetError<T>) {
-  const { t } = useI18n()
+  const sec = useTexts(securityTexts)
   const [busy, setBusy] = useState(false)
   const run = async (input: PasswordChangeInput) => {
     setBusy(true)
     try {
       await changePassword(input)
-      void leaveWithToast(t.security.passwordChanged, backToAccountSecurity, 'success')
+      void leaveWithToast(sec.passwordChanged, backToAccountSecurity, 'success')
     } catch (error) {
       for (const [field, key] of formIssues(error, ['password', 'confirmPassword', 'oldPassword'])) setError(field as Path<T>, { message: key })
     } finally {
@@ -43,7 +45,8 @@ function useChange<T extends FieldValues>(setError: UseFormSetError<T>) {
 
 /** Inside the privileged window: only the new password and its confirmation. */
 function NewPasswordOnly() {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const sec = useTexts(securityTexts)
   const { control, handleSubmit, formState, setError } = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },
@@ -53,10 +56,10 @@ function NewPasswordOnly() {
   const submit = handleSubmit((v) => run({ password: v.password, confirmPassword: v.confirmPassword }))
   return (
     <View data-testid="new-password-only">
-      <Text className="sec-intro">{t.security.windowOpenNote}</Text>
+      <Text className="sec-intro">{sec.windowOpenNote}</Text>
       <PasswordPairRows control={control} errors={errors} />
       <SubmitButton busy={busy} onSubmit={submit}>
-        {t.security.submitChange}
+        {sec.submitChange}
       </SubmitButton>
     </View>
   )
@@ -64,7 +67,8 @@ function NewPasswordOnly() {
 
 /** Outside it (SPEC's update-password screen): the current password, the new pair and a code to the user's own contact. */
 function WithCurrentPassword({ channel, target }: { channel: OwnChannel; target: string }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const sec = useTexts(securityTexts)
   const { control, handleSubmit, formState, setError } = useForm<ChangeWithCodeForm>({
     resolver: zodResolver(changeWithCodeForm),
     defaultValues: { oldPassword: '', password: '', confirmPassword: '', code: '' },
@@ -76,12 +80,12 @@ function WithCurrentPassword({ channel, target }: { channel: OwnChannel; target:
   )
   return (
     <View data-testid="with-current-password-form">
-      <TextRow control={control} name="oldPassword" type="password" error={errors('oldPassword')} placeholder={t.security.oldPasswordPlaceholder} />
+      <TextRow control={control} name="oldPassword" type="password" error={errors('oldPassword')} placeholder={sec.oldPasswordPlaceholder} />
       <PasswordPairRows control={control} errors={errors} />
       <CodeRow control={control} error={errors('code')} countdownKey={ownCodeKey(channel)} onAsk={() => void sendOwnCode(channel, 'updatePassword')} />
-      <Text className="auth-hint">{fill(t.security.codeGoesTo, { target })}</Text>
+      <Text className="auth-hint">{fill(sec.codeGoesTo, { target })}</Text>
       <SubmitButton busy={busy} onSubmit={submit}>
-        {t.security.submitChange}
+        {sec.submitChange}
       </SubmitButton>
     </View>
   )
@@ -93,8 +97,7 @@ function WithCurrentPassword({ channel, target }: { channel: OwnChannel; target:
  * success every other device is signed out and the user is back on account security.
  */
 export default function UpdatePasswdPage() {
-  const { t } = useI18n()
-  const s = t.security
+  const s = useTexts(securityTexts)
   const user = useStore(userStore, (st) => st.user)
   const [methods, setMethods] = useState<IdentityMethods | null>(null)
   useDidShow(() => {

@@ -9,7 +9,9 @@ import { CertificationRecord, ResultState } from '@/components/real-name'
 import { requireLogin } from '@/core/auth/target'
 import { loadCertification } from '@/core/real-name/api'
 import { openRealName } from '@/core/real-name/gate'
-import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { realNameTexts } from '@/i18n/real-name'
+import { userCenterTexts } from '@/i18n/user-center'
 
 const ROUTE: RoutePath = 'pages/user-center/detail'
 
@@ -18,8 +20,8 @@ const ROUTE: RoutePath = 'pages/user-center/detail'
  * validity), or the way to verify when there is none or it expired.
  */
 export default function UserCenterDetailPage() {
-  const { t } = useI18n()
-  const r = t.realName
+  const ucx = useTexts(userCenterTexts)
+  const r = useTexts(realNameTexts)
   const [record, setRecord] = useState<Certification | null | undefined>(undefined)
   useDidShow(() => {
     if (!requireLogin(ROUTE)) return
@@ -32,7 +34,7 @@ export default function UserCenterDetailPage() {
         <ResultState icon={<ShieldCheck size={40} />} tone="fail" title={r.notVerifiedTitle} text={r.notVerifiedText} testId="record-none">
           <View className="rn-actions" style={{ alignSelf: 'stretch' }}>
             <Button type="primary" block shape="round" size="large" data-testid="verify" onClick={verify}>
-              {t.userCenter.verifyNow}
+              {ucx.verifyNow}
             </Button>
           </View>
         </ResultState>
@@ -40,7 +42,7 @@ export default function UserCenterDetailPage() {
       {record && (
         <>
           {record.isExpired && (
-            <ResultState icon={<Tips size={36} />} tone="fail" title={t.userCenter.certificationExpired} text={r.expiredNote} testId="record-expired" />
+            <ResultState icon={<Tips size={36} />} tone="fail" title={ucx.certificationExpired} text={r.expiredNote} testId="record-expired" />
           )}
           <CertificationRecord record={record} />
           {record.isExpired && (

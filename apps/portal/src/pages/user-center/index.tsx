@@ -16,11 +16,15 @@ import { confirm } from '@/core/confirm'
 import { needsRealName, openRealName } from '@/core/real-name/gate'
 import { openRoute } from '@/core/navigation'
 import { inboxStore, loadInbox } from '@/core/notices/inbox'
-import { LANGUAGE_NAMES, useI18n, type Dictionary } from '@/i18n'
+import { LANGUAGE_NAMES, useI18n } from '@/i18n'
 import { pressable } from '@/components/a11y/pressable'
 import './index.scss'
+import { useTexts } from '@/i18n/domain'
+import { helpTexts } from '@/i18n/help'
+import { userCenterTexts, type UserCenterDictionary } from '@/i18n/user-center'
+import { authTexts } from '@/i18n/auth'
 
-type EntryKey = keyof Pick<Dictionary['userCenter'], 'accountSecurity' | 'settings' | 'language' | 'help' | 'customerService' | 'version'>
+type EntryKey = keyof Pick<UserCenterDictionary, 'accountSecurity' | 'settings' | 'language' | 'help' | 'customerService' | 'version'>
 
 const ENTRIES: ReadonlyArray<{ key: EntryKey; route: RoutePath; icon: ReactNode }> = [
   { key: 'accountSecurity', route: ROUTE_PATHS.accountSecurity, icon: <ShieldCheck size={18} /> },
@@ -32,10 +36,10 @@ const ENTRIES: ReadonlyArray<{ key: EntryKey; route: RoutePath; icon: ReactNode 
 ]
 
 function UserHeader({ user }: { user: UserInfo }) {
-  const { t } = useI18n()
+  const ucx = useTexts(userCenterTexts)
   const certified = !needsRealName(user)
   const expired = user.certificationStatus === 1 && user.isExpired
-  const tag = certified ? t.userCenter.certified : expired ? t.userCenter.certificationExpired : t.userCenter.notCertified
+  const tag = certified ? ucx.certified : expired ? ucx.certificationExpired : ucx.notCertified
   return (
     <View className="uc-header" data-testid="uc-header" data-state="user">
       <View className="uc-header__row">
@@ -57,7 +61,7 @@ function UserHeader({ user }: { user: UserInfo }) {
               data-testid="uc-certified"
               {...(certified ? {} : pressable(() => void openRealName('userCenter')))}
             >
-              {certified ? tag : `${tag} · ${t.userCenter.verifyNow}`}
+              {certified ? tag : `${tag} · ${ucx.verifyNow}`}
             </View>
             {user.phone && user.username && <Text className="uc-header__hint">{maskPhone(user.phone)}</Text>}
           </View>
@@ -73,7 +77,10 @@ async function confirmLogout(message: string) {
 
 /** My account tab: the user's header card (or the visitor's), the entries, and logout when logged in. */
 export default function UserCenterPage() {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
+  const ucx = useTexts(userCenterTexts)
+  const hlp = useTexts(helpTexts)
   const user = useStore(userStore, (s) => s.user)
   const extras: Partial<Record<EntryKey, string>> = { language: LANGUAGE_NAMES[locale], version: `v${ESS_APP_VERSION}` }
   const unread = useStore(inboxStore, (s) => s.unread)
@@ -87,25 +94,25 @@ export default function UserCenterPage() {
       {user ? <UserHeader user={user} /> : <VisitorHeader />}
       {user && (
         <ListCard>
-          <ListRow testId="entry-personal-info" icon={<User size={18} />} title={t.userCenter.personalInfo} onClick={() => void openRoute(ROUTE_PATHS.userInfo)} />
+          <ListRow testId="entry-personal-info" icon={<User size={18} />} title={ucx.personalInfo} onClick={() => void openRoute(ROUTE_PATHS.userInfo)} />
           <ListRow
             testId="entry-employee-record"
             icon={<Order size={18} />}
-            title={t.userCenter.employeeRecord}
-            extra={needsRealName(user) ? t.userCenter.notCertified : user.certification?.companyName}
+            title={ucx.employeeRecord}
+            extra={needsRealName(user) ? ucx.notCertified : user.certification?.companyName}
             onClick={() => void openRoute(ROUTE_PATHS.userDetail)}
           />
-          <ListRow testId="entry-notices" icon={<Notice size={18} />} title={t.help.notices.entry} extra={<UnreadBadge count={unread} />} onClick={() => void openRoute(ROUTE_PATHS.notices)} />
+          <ListRow testId="entry-notices" icon={<Notice size={18} />} title={hlp.notices.entry} extra={<UnreadBadge count={unread} />} onClick={() => void openRoute(ROUTE_PATHS.notices)} />
         </ListCard>
       )}
       <ListCard>
         {ENTRIES.map(({ key, route, icon }) => (
-          <ListRow key={key} testId={`entry-${key}`} icon={icon} title={t.userCenter[key]} extra={extras[key]} onClick={() => void openRoute(route)} />
+          <ListRow key={key} testId={`entry-${key}`} icon={icon} title={ucx[key]} extra={extras[key]} onClick={() => void openRoute(route)} />
         ))}
       </ListCard>
       {user && (
-        <View className="uc-logout" {...pressable(() => void confirmLogout(t.auth.logoutConfirm))} data-testid="logout">
-          {t.userCenter.logout}
+        <View className="uc-logout" {...pressable(() => void confirmLogout(aux.logoutConfirm))} data-testid="logout">
+          {ucx.logout}
         </View>
       )}
     </PageFrame>
@@ -119,18 +126,18 @@ function openLogin() {
 }
 
 function VisitorHeader() {
-  const { t } = useI18n()
+  const ucx = useTexts(userCenterTexts)
   return (
       <View className="uc-header" data-testid="uc-header">
         <View className="uc-header__row">
           <Avatar className="uc-header__avatar" size="large" icon={<User size={28} />} background="rgba(255,255,255,0.22)" color="#ffffff" />
           <View className="uc-header__text">
-            <Text className="uc-header__greeting">{t.userCenter.greeting}</Text>
-            <Text className="uc-header__hint">{t.userCenter.visitorHint}</Text>
+            <Text className="uc-header__greeting">{ucx.greeting}</Text>
+            <Text className="uc-header__hint">{ucx.visitorHint}</Text>
           </View>
         </View>
         <Button className="uc-header__login" data-testid="login-register" block shape="round" onClick={() => openLogin()}>
-          {t.userCenter.loginRegister}
+          {ucx.loginRegister}
         </Button>
       </View>
   )

@@ -28,11 +28,13 @@ import { returnUrlParam } from '@/core/auth/redirect'
 import { canGoBack, goBack, openRoute } from '@/core/navigation'
 import { toast } from '@/core/toast'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { authTexts } from '@/i18n/auth'
 
 type Mode = 'phone' | 'email'
 
 function useRegistration(returnUrl?: string) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
   const [agreements, setAgreements] = useState<AppAgreement[]>([])
@@ -44,7 +46,7 @@ function useRegistration(returnUrl?: string) {
     setBusy(true)
     try {
       await action(agreements.map((a) => a.agreementId))
-      toast(t.auth.registered, { icon: 'success' })
+      toast(aux.registered, { icon: 'success' })
     } catch {
       /* toasted */
     } finally {
@@ -68,14 +70,14 @@ function RegistrationRows<T extends FieldValues>({
   onAskCode: () => void
   flow: ReturnType<typeof useRegistration> & { submit: () => unknown }
 }) {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   return (
     <>
       <CodeRow control={control} error={errors('code')} target={target} onAsk={onAskCode} />
       <PasswordPairRows control={control} errors={errors} />
       <AgreementRow control={control} error={errors('agreed')} onAgreements={flow.setAgreements} />
       <SubmitButton busy={flow.busy} onSubmit={flow.submit}>
-        {t.auth.submitRegister}
+        {aux.submitRegister}
       </SubmitButton>
       {flow.gate.popup}
     </>
@@ -116,7 +118,8 @@ function PhoneRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
 }
 
 function EmailRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; bindLoginToken?: string }) {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const aux = useTexts(authTexts)
   const flow = useRegistration(returnUrl)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<RegisterEmailForm>({
     resolver: zodResolver(registerEmailForm),
@@ -138,7 +141,7 @@ function EmailRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
   )
   return (
     <View data-testid="register-email">
-      <TextRow control={control} name="email" error={errors('email')} placeholder={t.auth.emailPlaceholder} maxLength={254} />
+      <TextRow control={control} name="email" error={errors('email')} placeholder={aux.emailPlaceholder} maxLength={254} />
       <RegistrationRows control={control} errors={errors} target={target} onAskCode={askCode} flow={{ ...flow, submit }} />
     </View>
   )
@@ -149,22 +152,22 @@ function EmailRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
  * third-party sign-in with an account nobody has bound (`bindLoginToken`), it binds that account too.
  */
 export default function RegisterPage() {
-  const { t } = useI18n()
+  const aux = useTexts(authTexts)
   const { params } = useRouter()
   const [mode, setMode] = useState<Mode>(params.type === 'email' ? 'email' : 'phone')
   const returnUrl = returnUrlParam(params)
   const bindLoginToken = params.bindLoginToken || undefined
   return (
     <PageFrame route="packages/login/register/index" className="auth-page">
-      <AuthHero title={t.auth.registerTitle} subtitle={t.auth.registerSubtitle} />
+      <AuthHero title={aux.registerTitle} subtitle={aux.registerSubtitle} />
       {bindLoginToken && <PendingBindingNote bindLoginToken={bindLoginToken} />}
       <View className="auth-card">
         <Segmented<Mode>
           value={mode}
           onChange={setMode}
           options={[
-            { key: 'phone', label: t.auth.byPhone },
-            { key: 'email', label: t.auth.byEmail },
+            { key: 'phone', label: aux.byPhone },
+            { key: 'email', label: aux.byEmail },
           ]}
         />
         {mode === 'phone' ? (
@@ -175,9 +178,9 @@ export default function RegisterPage() {
       </View>
       <View className="auth-links">
         <View className="auth-links__group">
-          <Text>{t.auth.haveAccount}</Text>
+          <Text>{aux.haveAccount}</Text>
           <View className="auth-links__link" {...pressable(() => void (canGoBack() ? goBack() : openRoute(ROUTE_PATHS.login, undefined, { replace: true })).catch(() => undefined), 'link')} data-testid="to-login">
-            {t.auth.toLogin}
+            {aux.toLogin}
           </View>
         </View>
       </View>

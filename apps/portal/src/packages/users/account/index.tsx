@@ -13,8 +13,9 @@ import { confirm } from '@/core/confirm'
 import { openRoute } from '@/core/navigation'
 import { requireIdentity } from '@/core/security/identity'
 import { getToken } from '@/core/session'
-import { useI18n } from '@/i18n'
 import './index.scss'
+import { useTexts } from '@/i18n/domain'
+import { accountSecurityTexts } from '@/i18n/account-security'
 
 const ROUTE: RoutePath = 'packages/users/account/index'
 
@@ -30,8 +31,7 @@ async function confirmSignOutAll(message: string) {
  * A visitor is sent to login and comes back here.
  */
 export default function UsersAccountPage() {
-  const { t } = useI18n()
-  const a = t.accountSecurity
+  const a = useTexts(accountSecurityTexts)
   const user = useStore(userStore, (s) => s.user)
   useDidShow(() => {
     if (!getToken()) {

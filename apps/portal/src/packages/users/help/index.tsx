@@ -14,6 +14,8 @@ import { openRoute } from '@/core/navigation'
 import { fill, useI18n } from '@/i18n'
 import { pressable } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { helpTexts } from '@/i18n/help'
 
 /**
  * The help center (SPEC §1, §2): a search over every question (client side, over the help
@@ -22,7 +24,7 @@ import '@/components/me/index.scss'
  */
 export default function UsersHelpPage() {
   const { t, locale } = useI18n()
-  const h = t.help.help
+  const h = useTexts(helpTexts).help
   const [categories, reload] = useLoaded(loadHelpCategories, [locale])
   const [query, setQuery] = useState('')
   const ready = Array.isArray(categories) ? categories : []

@@ -15,6 +15,8 @@ import { loadHelpCategories, loadHelpVote, sendHelpVote } from '@/core/help/api'
 import { questionContext } from '@/core/help/search'
 import { fill, useI18n } from '@/i18n'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { helpTexts } from '@/i18n/help'
 
 /**
  * help/more serves both depths of the help center (README "Help center"):
@@ -38,17 +40,17 @@ function useCategories() {
 }
 
 function Missing() {
-  const { t } = useI18n()
+  const hlp = useTexts(helpTexts)
   return (
     <>
-      <EmptyState testId="help-missing" description={t.help.help.missing} />
+      <EmptyState testId="help-missing" description={hlp.help.missing} />
       <ContactServiceCard />
     </>
   )
 }
 
 function Topic({ code }: { code: string }) {
-  const { t } = useI18n()
+  const hlp = useTexts(helpTexts)
   const categories = useCategories()
   if (categories === null) return <HelpSkeleton />
   const category = categories === 'failed' ? undefined : categories.find((c) => c.code === code)
@@ -56,7 +58,7 @@ function Topic({ code }: { code: string }) {
   return (
     <>
       <Text className="me-section" data-testid="topic-title">
-        {category.name} · {fill(t.help.help.questionCount, { count: category.articles.length })}
+        {category.name} · {fill(hlp.help.questionCount, { count: category.articles.length })}
       </Text>
       <ListCard>
         {category.articles.map((q) => (
@@ -69,8 +71,8 @@ function Topic({ code }: { code: string }) {
 }
 
 function Answer({ id }: { id: string }) {
-  const { t, locale } = useI18n()
-  const h = t.help.help
+  const { locale } = useI18n()
+  const h = useTexts(helpTexts).help
   const categories = useCategories()
   const [answer] = useLoaded(() => loadArticle(id), [id, locale])
   const [vote, setVote] = useState<HelpVote['helpful']>(null)

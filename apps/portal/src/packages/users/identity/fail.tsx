@@ -11,12 +11,14 @@ import { canGoBack, goBack, openRoute } from '@/core/navigation'
 import { platform } from '@/core/platform'
 import { realNameOrigin } from '@/core/real-name/gate'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { realNameTexts } from '@/i18n/real-name'
 
 
 /** Not verified: the SPEC's real-name failure text, try again, or call customer service. */
 export default function IdentityFailPage() {
-  const { t, locale } = useI18n()
-  const r = t.realName
+  const { locale } = useI18n()
+  const r = useTexts(realNameTexts)
   const { origin: rawOrigin, method } = useRouter().params
   const origin = realNameOrigin(rawOrigin)
   const retry = () => {

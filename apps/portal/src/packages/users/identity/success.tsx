@@ -9,14 +9,14 @@ import { CertificationRecord, ResultState, successText } from '@/components/real
 import { requireLogin } from '@/core/auth/target'
 import { loadCertification } from '@/core/real-name/api'
 import { realNameOrigin, resumeAfterRealName } from '@/core/real-name/gate'
-import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { realNameTexts } from '@/i18n/real-name'
 
 const ROUTE: RoutePath = 'packages/users/identity/success'
 
 /** Verified: the masked record and its validity; Continue goes where the user was going (or `origin`). */
 export default function IdentitySuccessPage() {
-  const { t } = useI18n()
-  const r = t.realName
+  const r = useTexts(realNameTexts)
   const origin = realNameOrigin(useRouter().params.origin)
   const [record, setRecord] = useState<Certification | null>(null)
   useDidShow(() => {

@@ -5,22 +5,25 @@ import { ListCard, ListRow } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
 import { setLocale } from '@/core/locale'
 import { toast } from '@/core/toast'
-import { LANGUAGE_NAMES, getDictionary, useI18n } from '@/i18n'
+import { LANGUAGE_NAMES, useI18n } from '@/i18n'
 import './index.scss'
+import { useTexts } from '@/i18n/domain'
+import { languageTexts } from '@/i18n/language'
 
 /** The language page: switching re-renders every mounted page, the tab bar and the UI kit at once. */
 export default function LanguagePage() {
-  const { t, locale } = useI18n()
+  const { locale } = useI18n()
+  const lgx = useTexts(languageTexts)
   const choose = (next: Locale) => {
     if (next === locale) return
     setLocale(next).then(
-      () => toast(getDictionary(next).language.switched),
-      () => toast(t.language.loadFailed),
+      () => toast(languageTexts[next].switched),
+      () => toast(lgx.loadFailed),
     )
   }
   return (
     <PageFrame route="packages/users/language/index">
-      <Text className="lang-intro">{t.language.intro}</Text>
+      <Text className="lang-intro">{lgx.intro}</Text>
       <ListCard className="lang-list">
         {LOCALES.map((option) => (
           <ListRow

@@ -15,8 +15,11 @@ import { openRoute } from '@/core/navigation'
 import { inboxStore, loadInbox, readAllNotices, readNotice } from '@/core/notices/inbox'
 import { getToken } from '@/core/session'
 import { toast } from '@/core/toast'
-import { fill, useI18n } from '@/i18n'
+import { fill } from '@/i18n'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { helpTexts } from '@/i18n/help'
+import { userCenterTexts } from '@/i18n/user-center'
 
 const ROUTE = 'packages/users/notices/index' as const
 
@@ -26,8 +29,9 @@ const ROUTE = 'packages/users/notices/index' as const
  * "mark all read". Kinds switched off in push settings are not listed (the gateway leaves them out).
  */
 export default function UsersNoticesPage() {
-  const { t } = useI18n()
-  const n = t.help.notices
+  const ucx = useTexts(userCenterTexts)
+  const hlp = useTexts(helpTexts)
+  const n = useTexts(helpTexts).notices
   const { notices, unread, status } = useStore(inboxStore)
   const [loggedIn, setLoggedIn] = useState(() => !!getToken())
   const [open, setOpen] = useState<string | null>(null)
@@ -57,7 +61,7 @@ export default function UsersNoticesPage() {
           description={n.loginFirst}
           actions={
             <Button type="primary" shape="round" onClick={login} data-testid="notices-login-button">
-              {t.userCenter.loginRegister}
+              {ucx.loginRegister}
             </Button>
           }
         />
@@ -70,7 +74,7 @@ export default function UsersNoticesPage() {
       ) : (
         <>
           <View className="notice-toolbar">
-            <Text data-testid="notices-unread">{fill(t.help.notices.unreadCount, { count: unread })}</Text>
+            <Text data-testid="notices-unread">{fill(hlp.notices.unreadCount, { count: unread })}</Text>
             <View
               className={`notice-toolbar__action${unread ? '' : ' notice-toolbar__action--disabled'}`}
               {...pressable(() => void readAll())}

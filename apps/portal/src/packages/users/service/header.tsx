@@ -7,14 +7,16 @@ import { platform } from '@/core/platform'
 import { useI18n } from '@/i18n'
 import { pressable } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { helpTexts } from '@/i18n/help'
 
 /**
  * service/header: the provider's regional service desks (README "Customer service"): what each
  * covers, its phone (a tap dials), email, hours and address, from the gateway's contacts.
  */
 export default function UsersServiceHeaderPage() {
-  const { t, locale } = useI18n()
-  const s = t.help.service
+  const { locale } = useI18n()
+  const s = useTexts(helpTexts).service
   const [contacts, reload] = useLoaded(loadServiceContacts, [locale])
   const field = (label: string, value: string, onClick?: () => void) => (
     <View className="me-field">

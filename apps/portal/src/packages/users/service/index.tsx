@@ -14,6 +14,8 @@ import { platform } from '@/core/platform'
 import { toast } from '@/core/toast'
 import { useI18n } from '@/i18n'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { helpTexts } from '@/i18n/help'
 
 /**
  * The customer-service hub (README "Customer service"): the national hotline (the gateway's
@@ -21,8 +23,8 @@ import '@/components/me/index.scss'
  * help center, the regional desks, the notices inbox — and the service email.
  */
 export default function UsersServicePage() {
-  const { t, locale } = useI18n()
-  const s = t.help.service
+  const { locale } = useI18n()
+  const s = useTexts(helpTexts).service
   const [contacts, reload] = useLoaded(loadServiceContacts, [locale])
   // The native app has its own customer service (which opens the AI assistant with its grant); elsewhere our page.
   // Elsewhere the page opens with the stored session's token, or a fresh one-time code (SPEC §1);

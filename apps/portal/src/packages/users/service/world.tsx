@@ -14,6 +14,8 @@ import { openRoute } from '@/core/navigation'
 import { platform } from '@/core/platform'
 import { fill, useI18n } from '@/i18n'
 import './world.scss'
+import { useTexts } from '@/i18n/domain'
+import { assistantTexts } from '@/i18n/assistant'
 
 const ROUTE = 'packages/users/service/world'
 
@@ -24,8 +26,8 @@ const ROUTE = 'packages/users/service/world'
  * (with the article and related questions), suggested questions, and "talk to a person".
  */
 export default function UsersServiceWorldPage() {
-  const { t, locale } = useI18n()
-  const a = t.assistant
+  const { locale } = useI18n()
+  const a = useTexts(assistantTexts)
   const params = useRouter().params
   const [status, setStatus] = useState<AssistantStart | 'starting'>('starting')
   const [contacts, setContacts] = useState<ServiceContacts | null>(null)
@@ -152,14 +154,14 @@ export default function UsersServiceWorldPage() {
 }
 
 function AssistantRow({ children, testId }: { children: React.ReactNode; testId?: string }) {
-  const { t } = useI18n()
+  const ast = useTexts(assistantTexts)
   return (
     <View className="ai-row ai-row--assistant" data-testid={testId}>
       <View className="ai-avatar" aria-hidden="true">
         <Service size={18} />
       </View>
       <View className="ai-bubble ai-bubble--assistant">
-        <Text className="ai-sr">{t.assistant.name}: </Text>
+        <Text className="ai-sr">{ast.name}: </Text>
         {children}
       </View>
     </View>
@@ -179,8 +181,7 @@ function Chips({ items, testId, disabled }: { items: AssistantQuestionRef[]; tes
 }
 
 function Message({ message, onHuman, pending, hours }: { message: ChatMessage; onHuman: () => void; pending: boolean; hours: string | null }) {
-  const { t } = useI18n()
-  const a = t.assistant
+  const a = useTexts(assistantTexts)
   if (message.from === 'user')
     return (
       <View className="ai-row ai-row--user" data-testid="assistant-question">

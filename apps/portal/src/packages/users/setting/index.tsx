@@ -12,11 +12,15 @@ import { goBack, openRoute } from '@/core/navigation'
 import { toast } from '@/core/toast'
 import { LANGUAGE_NAMES, useI18n } from '@/i18n'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { helpTexts } from '@/i18n/help'
+import { meTexts } from '@/i18n/me'
 
 /** Settings (SPEC §2 users package): push, privacy, language, display, cache, about, log out. */
 export default function UsersSettingPage() {
-  const { t, locale } = useI18n()
-  const s = t.me.settings
+  const { locale } = useI18n()
+  const hlp = useTexts(helpTexts)
+  const s = useTexts(meTexts).settings
   const user = useStore(userStore, (state) => state.user)
   const open = (route: RoutePath) => () => void openRoute(route)
   const clearCache = async () => {
@@ -34,7 +38,7 @@ export default function UsersSettingPage() {
       <Text className="me-section">{s.general}</Text>
       <ListCard>
         <ListRow testId="setting-push" icon={<Notice size={18} />} title={s.pushSet} onClick={open('packages/users/setting/pushSet')} />
-        {user && <ListRow testId="setting-notices" icon={<Message size={18} />} title={t.help.notices.entry} onClick={open(ROUTE_PATHS.notices)} />}
+        {user && <ListRow testId="setting-notices" icon={<Message size={18} />} title={hlp.notices.entry} onClick={open(ROUTE_PATHS.notices)} />}
         <ListRow testId="setting-privacy" icon={<Eye size={18} />} title={s.privacy} onClick={open('packages/users/setting/privacyList')} />
         <ListRow testId="setting-language" icon={<Internation size={18} />} title={s.language} extra={LANGUAGE_NAMES[locale]} onClick={open(ROUTE_PATHS.language)} />
         <ListRow testId="setting-display" icon={<Setting size={18} />} title={s.display} onClick={open('packages/user-center/settings/config/index')} />

@@ -18,6 +18,9 @@ import { getToken } from '@/core/session'
 import { fill, useI18n } from '@/i18n'
 import { pressable } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { meTexts } from '@/i18n/me'
+import { userCenterTexts } from '@/i18n/user-center'
 
 const ROUTE = 'packages/users/setting/privacyList' as const
 
@@ -27,8 +30,9 @@ const ROUTE = 'packages/users/setting/privacyList' as const
  * sharing list, a copy of my data (PIPL art. 45) and the withdrawal of consent (art. 15).
  */
 export default function UsersSettingPrivacyListPage() {
-  const { t, locale } = useI18n()
-  const p = t.me.privacy
+  const { locale } = useI18n()
+  const ucx = useTexts(userCenterTexts)
+  const p = useTexts(meTexts).privacy
   const user = useStore(userStore, (s) => s.user)
   const [period, setPeriod] = useState<PrivacyPeriod>('7d')
   const [summary, setSummary] = useState<PrivacySummary | null>(null)
@@ -70,7 +74,7 @@ export default function UsersSettingPrivacyListPage() {
           description={p.loginFirst}
           actions={
             <Button type="primary" shape="round" onClick={login} data-testid="privacy-login">
-              {t.userCenter.loginRegister}
+              {ucx.loginRegister}
             </Button>
           }
         />

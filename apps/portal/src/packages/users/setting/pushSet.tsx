@@ -9,16 +9,16 @@ import { rememberLoginTarget } from '@/core/auth/target'
 import { openRoute } from '@/core/navigation'
 import { loadPushSettings, pushStore, setPush } from '@/core/push/settings'
 import { getToken } from '@/core/session'
-import { useI18n } from '@/i18n'
 import { activates } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { meTexts } from '@/i18n/me'
 
 const ROUTE = 'packages/users/setting/pushSet' as const
 
 /** Push settings (SPEC §2): the four kinds, switched at once, put back when the server refuses. */
 export default function UsersSettingPushSetPage() {
-  const { t } = useI18n()
-  const p = t.me.push
+  const p = useTexts(meTexts).push
   const settings = useStore(pushStore, (s) => s.settings)
   const saving = useStore(pushStore, (s) => s.saving)
   useDidShow(() => {

@@ -9,14 +9,16 @@ import { PageFrame } from '@/components/page-frame'
 import { loadPrivacyRecords } from '@/core/privacy/api'
 import { fill, useI18n } from '@/i18n'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { meTexts } from '@/i18n/me'
 
 const asType = (v: string | undefined): PrivacyInfoType => ((PRIVACY_INFO_TYPES as readonly string[]).includes(v ?? '') ? (v as PrivacyInfoType) : 'phone')
 const asPeriod = (v: string | undefined): PrivacyPeriod => ((PRIVACY_PERIODS as readonly string[]).includes(v ?? '') ? (v as PrivacyPeriod) : '1y')
 
 /** One type of personal information: each collection with its time, scene and the value masked. */
 export default function UsersSettingSingleListPage() {
-  const { t, locale } = useI18n()
-  const p = t.me.privacy
+  const { locale } = useI18n()
+  const p = useTexts(meTexts).privacy
   const params = useRouter().params
   const type = asType(params.type)
   const [period, setPeriod] = useState<PrivacyPeriod>(asPeriod(params.period))

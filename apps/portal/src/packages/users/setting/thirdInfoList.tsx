@@ -5,11 +5,13 @@ import { PageFrame } from '@/components/page-frame'
 import { loadThirdParties } from '@/core/privacy/api'
 import { useI18n } from '@/i18n'
 import '@/components/me/index.scss'
+import { useTexts } from '@/i18n/domain'
+import { meTexts } from '@/i18n/me'
 
 /** The third-party sharing list (MIIT 2021): recipient, purpose, data shared, method. */
 export default function UsersSettingThirdInfoListPage() {
-  const { t, locale } = useI18n()
-  const p = t.me.privacy
+  const { locale } = useI18n()
+  const p = useTexts(meTexts).privacy
   const [parties, setParties] = useState<ThirdParty[] | null>(null)
   useEffect(() => {
     let live = true

@@ -12,6 +12,8 @@ import { checkNewDeploy, reloadPortal } from '@/core/version/deploy'
 import { useI18n } from '@/i18n'
 import '@/components/me/index.scss'
 import './index.scss'
+import { useTexts } from '@/i18n/domain'
+import { meTexts } from '@/i18n/me'
 
 /**
  * About: app name, version and build (from the build itself), platform, the agreements with their
@@ -19,7 +21,7 @@ import './index.scss'
  */
 export default function UsersVersionPage() {
   const { t, locale } = useI18n()
-  const v = t.me.version
+  const v = useTexts(meTexts).version
   const [agreements, setAgreements] = useState<AppAgreement[]>([])
   const [newer, setNewer] = useState(false)
   useEffect(() => {

@@ -16,6 +16,9 @@ import { loadPersonalInfo, savePersonalInfo, uploadAvatar } from '@/core/real-na
 import { openRealName } from '@/core/real-name/gate'
 import { toast } from '@/core/toast'
 import { useI18n } from '@/i18n'
+import { useTexts } from '@/i18n/domain'
+import { personalInfoTexts } from '@/i18n/personal-info'
+import { userCenterTexts } from '@/i18n/user-center'
 
 const ROUTE: RoutePath = 'pages/user-center/user-info/index'
 
@@ -24,8 +27,9 @@ const ROUTE: RoutePath = 'pages/user-center/user-info/index'
  * only and masked where sensitive; the avatar, username, address and postcode are the user's own.
  */
 export default function UserInfoPage() {
-  const { t, locale } = useI18n()
-  const p = t.personalInfo
+  const { locale } = useI18n()
+  const ucx = useTexts(userCenterTexts)
+  const p = useTexts(personalInfoTexts)
   const [info, setInfo] = useState<PersonalInfo | null>(null)
   const [labels, setLabels] = useState<{ idType: Record<string, string>; nationality: Record<string, string> }>({ idType: {}, nationality: {} })
   const [editing, setEditing] = useState<EditField | null>(null)
@@ -120,7 +124,7 @@ export default function UserInfoPage() {
               <View className="pi-empty" data-testid="info-not-verified">
                 <Text className="pi-empty__text">{p.notVerifiedNote}</Text>
                 <Button type="primary" shape="round" size="small" data-testid="verify-now" onClick={() => void openRealName(ROUTE)}>
-                  {t.userCenter.verifyNow}
+                  {ucx.verifyNow}
                 </Button>
               </View>
             )}

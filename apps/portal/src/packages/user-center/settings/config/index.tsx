@@ -12,14 +12,16 @@ import { useI18n } from '@/i18n'
 import { pressable } from '@/components/a11y/pressable'
 import '@/components/me/index.scss'
 import './index.scss'
+import { useTexts } from '@/i18n/domain'
+import { meTexts } from '@/i18n/me'
 
 /**
  * Display settings: the brand colour (presets or a custom value under SPEC §5's hex rule) and the
  * text size, applied at once and remembered.
  */
 export default function UserCenterSettingsConfigPage() {
-  const { t, locale } = useI18n()
-  const d = t.me.display
+  const { locale } = useI18n()
+  const d = useTexts(meTexts).display
   const color = useStore(displayStore, (s) => s.color)
   const textSize = useStore(displayStore, (s) => s.textSize)
   const [custom, setCustom] = useState('')

@@ -1,0 +1,52 @@
+/** Sign-in, registration and the mini-program's login screens. */
+export interface AuthDictionary {
+  welcome: string
+  subtitle: string
+  passwordTab: string
+  codeTab: string
+  accountPlaceholder: string
+  passwordPlaceholder: string
+  showPassword: string
+  hidePassword: string
+  phonePlaceholder: string
+  emailPlaceholder: string
+  codePlaceholder: string
+  getCode: string
+  /** `{seconds}` is replaced. */
+  resendIn: string
+  /** `{to}`: the masked destination. */
+  codeSent: string
+  codeLoginHint: string
+  login: string
+  /** Before the agreement links. */
+  agreePrefix: string
+  noAccount: string
+  register: string
+  forgotPassword: string
+  loggedIn: string
+  registerTitle: string
+  registerSubtitle: string
+  byPhone: string
+  byEmail: string
+  region: string
+  regionTitle: string
+  passwordNew: string
+  confirmPassword: string
+  passwordHint: string
+  submitRegister: string
+  registered: string
+  haveAccount: string
+  toLogin: string
+  miniTitle: string
+  miniSubtitle: string
+  phoneLogin: string
+  otherLogin: string
+  /** The mini-program's phone-number quick verification button. */
+  wechatPhoneLogin: string
+  wechatPhoneDenied: string
+  shutdownTitle: string
+  shutdownText: string
+  servicePhone: string
+  logout: string
+  logoutConfirm: string
+}

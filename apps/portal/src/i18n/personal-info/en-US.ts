@@ -1,0 +1,37 @@
+import type { PersonalInfoDictionary } from './types'
+
+const personalInfo: PersonalInfoDictionary = {
+  name: 'Name',
+  pinyinName: 'Pinyin name',
+  gender: 'Gender',
+  birthdate: 'Date of birth',
+  nationality: 'Nationality',
+  companyName: 'Company',
+  idType: 'ID type',
+  idNo: 'ID number',
+  employeeNo: 'Employee no.',
+  phone: 'Phone',
+  email: 'Email',
+  address: 'Address',
+  postcode: 'Postcode',
+  avatar: 'Avatar',
+  username: 'Username',
+  genderF: 'Female',
+  genderM: 'Male',
+  genderU: 'Unknown',
+  employerSection: "Employer's records",
+  employerNote: 'These details come from your employer; ask HR or customer service to correct them',
+  notVerifiedNote: 'Verify your real name to see the details your employer registered',
+  accountSection: 'Account',
+  notSet: 'Not set',
+  edit: 'Edit',
+  save: 'Save',
+  saved: 'Saved',
+  avatarUpdated: 'Avatar updated',
+  usernameHint: '4-20 letters, digits or underscores, starting with a letter',
+  addressPlaceholder: 'Your contact address',
+  postcodePlaceholder: '6-digit postcode',
+  usernamePlaceholder: 'Choose a username',
+}
+
+export default personalInfo

@@ -1,0 +1,37 @@
+import type { PersonalInfoDictionary } from './types'
+
+const personalInfo: PersonalInfoDictionary = {
+  name: '姓名',
+  pinyinName: '姓名拼音',
+  gender: '性别',
+  birthdate: '出生日期',
+  nationality: '国籍',
+  companyName: '公司名称',
+  idType: '证件类型',
+  idNo: '证件号码',
+  employeeNo: '员工编号',
+  phone: '手机号',
+  email: '邮箱',
+  address: '地址',
+  postcode: '邮编',
+  avatar: '头像',
+  username: '用户名',
+  genderF: '女',
+  genderM: '男',
+  genderU: '未知',
+  employerSection: '企业登记信息',
+  employerNote: '以上信息来自企业登记，如需修改请联系人事或客服',
+  notVerifiedNote: '完成实名认证后显示企业登记信息',
+  accountSection: '账号信息',
+  notSet: '未设置',
+  edit: '编辑',
+  save: '保存',
+  saved: '已保存',
+  avatarUpdated: '头像已更新',
+  usernameHint: '4-20位字母、数字或下划线，以字母开头',
+  addressPlaceholder: '请输入联系地址',
+  postcodePlaceholder: '请输入6位邮编',
+  usernamePlaceholder: '请输入用户名',
+}
+
+export default personalInfo
