@@ -51,6 +51,11 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   // common-lazy, which the forms chunk itself imports (a chunk cycle fails at start-up).
   [/[\\/]src[\\/](components[\\/]security[\\/]contact\.tsx|core[\\/]security[\\/]forms\.ts)/, 'sign-in'],
   [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
+  // The rules' messages and check digits (the contract's rule-messages.ts, rule-checks.ts): used by
+  // the forms chunk's schemas and by pages without forms. In common-lazy they made a chunk cycle
+  // with the forms chunk (forms → common-lazy → forms: "Cannot access … before initialization" on
+  // the sign-in pages); a chunk of their own imports only the start-up's rule patterns.
+  [/[\\/]packages[\\/]contract[\\/]src[\\/]rule-(messages|checks)\.ts$/, 'rule-messages'],
   // Shared by the first-launch consent panel, the update prompt and the sign-in forms: in common-lazy
   // it would make a first visit load all of that chunk (8 KB gzip) for the panel's links.
   [/[\\/]src[\\/]components[\\/]agreement-links[\\/]/, 'agreement-links'],

@@ -5,7 +5,8 @@ import { requireLogin } from '../src/core/auth/target'
 import { verifyByIdNumber } from '../src/core/real-name/api'
 import { showOutcome } from '../src/core/real-name/flow'
 import { bankCardForm, groupCardDigits, idNumberForm } from '../src/core/real-name/forms'
-import { needsRealName, openRealName, originRoute, realNameOrigin, realNameTarget, resumeAfterRealName } from '../src/core/real-name/gate'
+import { needsRealName, openRealName } from '../src/core/real-name/gate'
+import { originRoute, realNameOrigin, realNameTarget, resumeAfterRealName } from '../src/core/real-name/resume'
 import { fail, installTestPlatform, ok } from './helpers'
 
 let toastSpy: MockInstance<typeof Taro.showToast>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { PATTERNS, luhnValid } from './rules'
+import { PATTERNS } from './rules'
+import { luhnValid } from './rule-checks'
 import type { RuleMessageKey } from './rule-messages'
 
 const str = () => z.string({ error: 'field.required' satisfies RuleMessageKey })

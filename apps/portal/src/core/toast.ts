@@ -1,5 +1,6 @@
 import { DEFAULT_TOAST_MS, LEAVE_PAGE_TOAST_MS } from '@ess/contract/wire'
-import Taro from '@tarojs/taro'
+// Relative on purpose: Taro's multi-platform resolution swaps in toast-view.h5.ts for the web build.
+import { showToastView } from './toast-view'
 
 export interface ToastOptions {
   /** ms, default 3000 (SPEC §9). */
@@ -10,7 +11,7 @@ export interface ToastOptions {
 /** A short message (3000 ms by default). */
 export function toast(message: string, { duration = DEFAULT_TOAST_MS, icon = 'none' }: ToastOptions = {}): void {
   if (!message) return
-  Taro.showToast({ title: message, icon, duration, mask: false }).catch(() => undefined)
+  showToastView({ title: message, icon, duration })
 }
 
 /**

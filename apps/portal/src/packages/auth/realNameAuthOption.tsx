@@ -7,7 +7,7 @@ import { PageFrame } from '@/components/page-frame'
 import '@/components/real-name/index.scss'
 import { requireLogin } from '@/core/auth/target'
 import { openRoute } from '@/core/navigation'
-import { realNameOrigin } from '@/core/real-name/gate'
+import { realNameOrigin } from '@/core/real-name/resume'
 import { useTexts } from '@/i18n/domain'
 import { realNameTexts } from '@/i18n/real-name'
 

@@ -8,7 +8,7 @@ import { PageFrame } from '@/components/page-frame'
 import { CertificationRecord, ResultState, successText } from '@/components/real-name'
 import { requireLogin } from '@/core/auth/target'
 import { loadCertification } from '@/core/real-name/api'
-import { realNameOrigin, resumeAfterRealName } from '@/core/real-name/gate'
+import { realNameOrigin, resumeAfterRealName } from '@/core/real-name/resume'
 import { useTexts } from '@/i18n/domain'
 import { realNameTexts } from '@/i18n/real-name'
 
