@@ -35,6 +35,8 @@ interface Case {
   lang: 'zh-CN' | 'en-US'
   /** Whether the first-launch consent panel must be on screen (a first visit) or absent. */
   consentPanel: boolean
+  /** The gateway measured (this checkout's, or the baseline's). */
+  origin: string
 }
 
 /** Issue 18's goals, each with how a median meets it. */
@@ -60,6 +62,10 @@ interface Run {
 }
 
 const gw = await startGateway()
+// BENCH_BASELINE_ROOT: another checkout, built (portal and gateway), measured in the same rounds:
+// each round runs every case on this checkout's gateway, then on the baseline's.
+const baselineRoot = process.env.BENCH_BASELINE_ROOT
+const baseline = baselineRoot ? await startGateway({}, baselineRoot) : undefined
 const chosen = resolveChromium()
 const shots = mkdtempSync(join(tmpdir(), 'ess-lighthouse-'))
 const loadBefore = loadavg()[0]
@@ -75,7 +81,7 @@ try {
   const articleId = newsFloor && 'articles' in newsFloor ? newsFloor.articles[0]?.id : undefined
   if (!articleId) throw new Error('the home page has no news floor with an article')
 
-  const ALL: Case[] = [
+  const ALL: Array<Omit<Case, 'origin'>> = [
     { name: 'home, first visit, zh-CN', route: '/#/pages/home/index', stored: {}, lang: 'zh-CN', consentPanel: true },
     { name: 'home, first visit, en-US', route: '/#/pages/home/index', stored: ENGLISH, lang: 'en-US', consentPanel: true },
     { name: 'home, returning, zh-CN', route: '/#/pages/home/index', stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
@@ -84,7 +90,8 @@ try {
     { name: 'My account, returning, zh-CN', route: '/#/pages/user-center/index', stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
     { name: 'article, returning, zh-CN', route: `/#/packages/news/newsDetail?id=${articleId}`, stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
   ]
-  const CASES = ALL.filter((c) => !ONLY || c.name.includes(ONLY))
+  const gateways = [{ label: '', origin: gw.url }, ...(baseline ? [{ label: ` — baseline (${baselineRoot})`, origin: baseline.url }] : [])]
+  const CASES: Case[] = ALL.filter((c) => !ONLY || c.name.includes(ONLY)).flatMap((c) => gateways.map((g) => ({ ...c, name: `${c.name}${g.label}`, origin: g.origin })))
 
   chrome = await chromeLauncher.launch({
     chromePath: chosen.executablePath,
@@ -95,13 +102,16 @@ try {
   const chromium = await browser.version()
   let lighthouseVersion = ''
   let settings = ''
-  const results: { c: Case; runs: Run[] }[] = []
+  const runsOf = new Map<Case, Run[]>(CASES.map((c) => [c, []]))
   let retried = 0
   const failures: string[] = []
 
-  for (const c of CASES) {
-    const runs: Run[] = []
-    for (let i = 0; i < RUNS; i++) {
+  // Round by round (every case once per round), so that a slower spell of the shared machine
+  // weighs on every case and on the baseline alike.
+  for (let i = 0; i < RUNS; i++) {
+    for (let j = 0; j < CASES.length; j++) {
+      const c = CASES[j]
+      const runs = runsOf.get(c) as Run[]
       // A new browser context each run: no storage, no cookies, no HTTP cache of an earlier run
       // (Lighthouse's own reset leaves localStorage and IndexedDB alone). A cold load; this script
       // then puts in what the visitor stored before, ahead of any of the portal's own code.
@@ -115,7 +125,7 @@ try {
         }
       }, c.stored)
       const result = await lighthouse(
-        `${gw.url}${c.route}`,
+        `${c.origin}${c.route}`,
         { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
         undefined,
         page,
@@ -129,7 +139,7 @@ try {
         if (++retried > MAX_RETRIES) throw new Error(`${c.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
         console.log(`${c.name} #${i + 1}: ${lhr.runtimeError.code}, run again`)
         failures.push(lhr.runtimeError.code)
-        i--
+        j--
         continue
       }
       // The page Lighthouse measured is the case's: its language, the consent panel there or not.
@@ -153,9 +163,9 @@ try {
       runs.push({ ...readRun(lhr), screenshot })
       console.log(`${c.name} #${i + 1}: ${JSON.stringify(runs.at(-1)?.figures)}`)
     }
-    results.push({ c, runs })
   }
   await browser.disconnect()
+  const results = CASES.map((c) => ({ c, runs: runsOf.get(c) as Run[] }))
 
   const med = (runs: Run[], m: Measure) => median(runs.map((r) => r.figures[m]))
   const metAll = (runs: Run[]) => (Object.keys(GOALS) as Measure[]).every((m) => GOALS[m].met?.(med(runs, m)) ?? true)
@@ -163,7 +173,7 @@ try {
 ## Lighthouse, mobile (issue 18)
 
 Run: ${new Date().toISOString()} — \`npx tsx bench/lighthouse.ts\` (in \`npm run bench\`).
-Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.
+${baseline ? `Baseline: the built checkout at ${baselineRoot} (BENCH_BASELINE_ROOT) on a gateway of its own, measured in the same rounds (each round: every case here, then on the baseline).\n` : ''}Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.
 
 How: Lighthouse ${lighthouseVersion} (npm) driving ${chosen.description} (${chromium}, \`--headless=new\` and the e2e
 launch flags) through chrome-launcher, against the production gateway (\`startGateway\`, bench/lib.ts)
@@ -187,6 +197,7 @@ ${results.map(({ c, runs }) => caseSection(c, runs)).join('\n')}`
 } finally {
   await chrome?.kill()
   await gw.stop()
+  await baseline?.stop()
 }
 appendFileSync(join(root, 'bench/RESULTS.md'), report)
 console.log(report)

@@ -93,6 +93,7 @@ interface ChunkApi {
 }
 
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/
+const DOMAIN_TEXTS = /[\\/]src[\\/]i18n[\\/]([a-z-]+)[\\/](?:index|types|zh-CN|en-US)\.ts$/
 const NODE_MODULES = /[\\/]node_modules[\\/]/
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/
 
@@ -111,6 +112,18 @@ function staticImports(roots: Iterable<string>, api: ChunkApi, through: (id: str
 /** Whether a module of the contract loads zod, itself or through the contract modules it imports. */
 const contractLoadsZod = (id: string, api: ChunkApi) =>
   CONTRACT.test(id) && [...staticImports([id], api, (m) => CONTRACT.test(m))].some((m) => ZOD.test(m))
+
+/** Whether a module is placed in the forms or the sign-in chunk by the rules above (without the walk below). */
+const formsOrSignIn = (id: string, api: ChunkApi) =>
+  OWN_CHUNKS.some(([pattern, chunk]) => (chunk === 'forms' || chunk === 'sign-in') && pattern.test(id)) || contractLoadsZod(id, api)
+
+/**
+ * Whether a source module imports, at any depth through our own modules, one placed in the forms
+ * or sign-in chunks. In common-lazy it made that chunk import them: every page using common-lazy
+ * (My account, the articles) loaded the forms and the sign-in UI.
+ */
+const reachesForms = (id: string, api: ChunkApi) =>
+  [...staticImports([id], api, (m) => !NODE_MODULES.test(m) && !formsOrSignIn(m, api))].some((m) => formsOrSignIn(m, api))
 
 /** Whether a module id (its query left out) matches one of `patterns`. */
 const matchesAny = (patterns: readonly RegExp[], id: string) => patterns.some((pattern) => pattern.test(id.split('?')[0]))
@@ -157,6 +170,10 @@ function startUpChunks() {
         manualChunks(id: string, api: ChunkApi) {
           const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
           if (own) return own[1]
+          // Each domain's texts (src/i18n/<domain>/, both languages): a chunk of their own, loaded
+          // with the first screen that shows them; in common-lazy every lazy page loaded them all.
+          const texts = DOMAIN_TEXTS.exec(id)
+          if (texts) return `texts-${texts[1]}`
           if (contractLoadsZod(id, api)) return 'forms'
           const chunk = (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
           startUp ??= startUpSet(
@@ -168,7 +185,12 @@ function startUpChunks() {
               hasSideEffects: (m) => api.getModuleInfo(m)?.moduleSideEffects !== false,
             },
           )
-          if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) return `${chunk}-lazy`
+          if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) {
+            // Shared code that reaches the form libraries goes with the sign-in UI, so that
+            // common-lazy never imports the forms (zod: 40 KB gzip) for the pages without a form.
+            if (chunk === 'common' && reachesForms(id, api)) return 'sign-in'
+            return `${chunk}-lazy`
+          }
           // A start-up module Taro leaves to its importer's chunk (one importer) could follow an
           // index that went to a lazy chunk: it is given its start-up chunk instead.
           if (chunk === undefined && startUp.has(id) && !api.getModuleInfo(id)?.isEntry && !isStartPage(id)) {
