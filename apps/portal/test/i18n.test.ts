@@ -16,6 +16,14 @@ function shape(value: unknown, prefix = ''): string[] {
   return [prefix.slice(0, -1)]
 }
 
+/** Every key of `texts` holds a non-empty text (`label` names the key in a failure). */
+function expectNonEmptyTexts(texts: object, label = '') {
+  for (const key of shape(texts)) {
+    const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], texts)
+    expect(typeof value === 'string' && value.trim().length > 0, `${label}${key}`).toBe(true)
+  }
+}
+
 describe('typed dictionaries', () => {
   it('have the same keys in zh-CN and en-US', () => {
     expect(shape(enUS).sort()).toEqual(shape(zhCN).sort())
@@ -23,10 +31,7 @@ describe('typed dictionaries', () => {
 
   it('have a non-empty text for every key, and a title for every contract route', () => {
     for (const dict of [zhCN, enUS]) {
-      for (const key of shape(dict)) {
-        const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], dict)
-        expect(typeof value === 'string' && value.trim().length > 0, key).toBe(true)
-      }
+      expectNonEmptyTexts(dict)
       expect(Object.keys(dict.titles).sort()).toEqual([...ROUTES].sort())
     }
   })
@@ -36,12 +41,7 @@ describe('typed dictionaries', () => {
       const keys = shape(texts['zh-CN']).sort()
       expect(keys.length, name).toBeGreaterThan(0)
       expect(shape(texts['en-US']).sort(), name).toEqual(keys)
-      for (const dict of [texts['zh-CN'], texts['en-US']]) {
-        for (const key of keys) {
-          const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], dict)
-          expect(typeof value === 'string' && value.trim().length > 0, `${name}.${key}`).toBe(true)
-        }
-      }
+      for (const dict of [texts['zh-CN'], texts['en-US']]) expectNonEmptyTexts(dict, `${name}.`)
     }
   })
 

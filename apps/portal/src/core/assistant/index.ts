@@ -44,7 +44,6 @@ export function rememberAssistantApiUrl(url: string): void {
 const knownApiUrl = () => (apiUrl ??= platform().session.get(API_URL_KEY))
 const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${platform().apiBase}${url}`)
 
-
 async function send<T>(method: 'GET' | 'POST', path: string, body: object | undefined, session: { token: string; key: string } | null): Promise<T> {
   const base = knownApiUrl()
   const url = `${base ?? ''}${path}`
@@ -121,7 +120,6 @@ export function assistantAfterLogin(): Promise<LoginOutcome | 'skipped'> {
   })
   return inProgress
 }
-
 
 export type AssistantStart = 'ready' | 'signedOut' | 'abnormal' | 'failed'
 
