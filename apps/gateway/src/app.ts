@@ -7,7 +7,10 @@ import { COMPRESS_THRESHOLD_BYTES } from './lib/cached-answer'
 import { pathOf } from './lib/url'
 import agreementRoutes from './modules/agreement/routes'
 import certificationRoutes from './modules/certification/routes'
+import { ok } from '@ess/contract'
+import { launchData } from './modules/cms/launch'
 import cmsRoutes from './modules/cms/routes'
+import { PageCache } from './modules/cms/service'
 import grantRoutes from './modules/grant/routes'
 import assistantRoutes from './modules/assistant/routes'
 import ssoRoutes from './modules/sso/routes'
@@ -85,9 +88,14 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   const written = await seedDemoData(fastify.db, { fieldCipher: fastify.fieldCipher, hmacKey: fastify.hmacKey })
   fastify.log.info({ rows: written }, 'demo data seeded')
 
+  // The CMS pages' read cache: the page call answers from it, and the portal's page carries the
+  // launch's floors from it (modules/cms/launch.ts).
+  const cmsPages = new PageCache(fastify.db, fastify.kv, (page) => JSON.stringify(ok(page)))
+  const page = portalPage(config.portalDir, () => launchData(cmsPages))
+
   await fastify.register(i18n)
   await fastify.register(trace)
-  await fastify.register(errors, { pageFallback: portalPage(config.portalDir) })
+  await fastify.register(errors, { pageFallback: page })
   await fastify.register(drain)
   await fastify.register(overload, config.overload)
   await fastify.register(rateLimit, { perMinute: config.publicCallsPerClientPerMinute })
@@ -111,7 +119,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(verifyRoutes)
   await fastify.register(registerRoutes)
   await fastify.register(certificationRoutes)
-  await fastify.register(cmsRoutes)
+  await fastify.register(cmsRoutes, { pages: cmsPages })
   await fastify.register(grantRoutes)
   await fastify.register(assistantRoutes)
   await fastify.register(ssoRoutes)
@@ -125,5 +133,5 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(wechatRoutes, { api: wechat.api })
   if (!config.isProduction) await fastify.register(devRoutes, { oauthStandInClients: oauth.standInClients, wechatFakeApps: wechat.fakeApps })
 
-  await fastify.register(portal, { portalDir: config.portalDir })
+  await fastify.register(portal, { portalDir: config.portalDir, page })
 }

@@ -192,8 +192,10 @@ function startUpChunks() {
             return `${chunk}-lazy`
           }
           // A start-up module Taro leaves to its importer's chunk (one importer) could follow an
-          // index that went to a lazy chunk: it is given its start-up chunk instead.
-          if (chunk === undefined && startUp.has(id) && !api.getModuleInfo(id)?.isEntry && !isStartPage(id)) {
+          // index that went to a lazy chunk: it is given its start-up chunk instead. The home page
+          // too: as a chunk of its own (1.5 KB) it was fetched only once the app's chunks had run,
+          // a round trip more before the home page's first paint and its CMS call.
+          if (chunk === undefined && startUp.has(id) && !api.getModuleInfo(id)?.isEntry) {
             return NODE_MODULES.test(id) ? 'vendors' : 'common'
           }
           return chunk

@@ -14,6 +14,7 @@ import { createPlatform } from './platform'
 import { ensureOpenId } from './core/wechat'
 import { rememberJumpDes } from './core/links/des'
 import { onSessionChange } from './core/auth/session'
+import { prefetchLaunchFloors } from './core/cms/floors'
 
 const platform = createPlatform()
 installPlatform(platform)
@@ -24,6 +25,8 @@ applyWebRedirect(platform.system.launchQuery())
 syncConsentState()
 // A jump into the mini-program with a des waits for the login or real-name it may need (SPEC §4).
 rememberJumpDes(platform.system.launchQuery())
+// The floors of a home or services launch: carried by the page, or asked for now while the page's code loads.
+prefetchLaunchFloors(platform.system.launchRoute(), platform.system.launchData())
 // Launch initialisation (SPEC §4): in the mini-program, skipped until the user agrees to the privacy
 // policy (ours and WeChat's, asked first: core/auth/consent), then run at once; no-ops elsewhere.
 void checkHostPrivacy().then(() =>

@@ -13,7 +13,7 @@ import { userStore } from '../src/core/auth/user-store'
 import { buildHeaders } from '../src/core/http/headers'
 import { request } from '../src/core/http/request'
 import { clientStorage } from '../src/core/storage'
-import { readLaunchQuery } from '../src/platform/h5/system'
+import { readLaunchQuery, readLaunchRoute } from '../src/platform/h5/system'
 import { fail, flush, installTestPlatform, ok } from './helpers'
 
 let toastSpy: MockInstance<typeof Taro.showToast>
@@ -332,6 +332,13 @@ describe('web redirect at start (SPEC §4)', () => {
       flag: '1',
       client: 'c',
     })
+  })
+
+  it('reads the route of the hash, without its query', () => {
+    expect(readLaunchRoute({ hash: '#/pages/service/index?flag=1' })).toBe('pages/service/index')
+    expect(readLaunchRoute({ hash: '#/packages/news/newsDetail' })).toBe('packages/news/newsDetail')
+    expect(readLaunchRoute({ hash: '' })).toBe('')
+    expect(readLaunchRoute({ hash: '#/' })).toBe('')
   })
 })
 

@@ -2,7 +2,7 @@ import { AUTO_JUMP_GUARD_S, FLOOR_REFETCH_WINDOW_S, type LinkItem } from '@ess/c
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { userStore } from '../src/core/auth/user-store'
-import { floorsOf, loadFloors, resetFloors } from '../src/core/cms/floors'
+import { floorsOf, loadFloors, prefetchLaunchFloors, resetFloors } from '../src/core/cms/floors'
 import { externalUrl, linkTarget, openLinkItem, parseQuery } from '../src/core/links/click'
 import { claimAutoJump, innerJump, legacyJumpUrl } from '../src/core/links/jump'
 import { miniProgramTarget } from '../src/core/links/mini'
@@ -73,6 +73,23 @@ describe('floor lists (SPEC §4: 600 s window, no second fetch in flight)', () =
     expect((await loadFloors('homepage'))?.version).toBe(1)
     expect(server.requests).toHaveLength(2)
     expect(floorsOf('homepage')).toMatchObject({ failed: true, page: { version: 1 } })
+  })
+
+  it('asks at start for the floors of a home or services launch, which the page then shares', async () => {
+    const { server } = installTestPlatform()
+    let release: () => void = () => undefined
+    server.reply(() => new Promise((resolve) => (release = () => resolve(ok(PAGE(4))))), ok({ ...PAGE(5), pageCode: 'servicegrid' }))
+    prefetchLaunchFloors('')
+    expect(floorsOf('homepage').loading).toBe(true)
+    const shown = loadFloors('homepage')
+    release()
+    expect((await shown)?.version).toBe(4)
+    prefetchLaunchFloors('pages/service/index')
+    await vi.waitFor(() => expect(floorsOf('servicegrid').page?.version).toBe(5))
+    // Other launches (My account, an article, a sign-in page) ask for no floors.
+    prefetchLaunchFloors('pages/user-center/index')
+    prefetchLaunchFloors('packages/news/newsDetail')
+    expect(server.requests.map((r) => r.url.split('?')[1])).toEqual(['pageCode=homepage', 'pageCode=servicegrid'])
   })
 })
 

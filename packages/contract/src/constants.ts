@@ -55,3 +55,9 @@ export const MINI_LINK_PATTERN = new RegExp(`^mini:(${MINI_PROGRAM_IDS.join('|')
 
 /** Page codes of the CMS (SPEC §3). */
 export const PAGE_CODES = { home: 'homepage', services: 'servicegrid' } as const
+
+/** The id of the JSON data block of the H5 page that carries the launch's floors (`LaunchData`). */
+export const LAUNCH_DATA_ID = 'ess-launch'
+
+/** The CMS pages whose floors the H5 page carries (the first page's: home). */
+export const LAUNCH_PAGE_CODES: readonly string[] = [PAGE_CODES.home]

@@ -40,6 +40,7 @@ export type {
   IdentityMethods,
   IdentityPass,
   CmsPage,
+  LaunchData,
   CodeSent,
   DictItem,
   DictList,

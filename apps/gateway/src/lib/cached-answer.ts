@@ -8,7 +8,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024
 const ENCODINGS: Array<'br' | 'gzip'> = ['br', 'gzip']
 
 /**
- * A JSON answer served many times as it is (a cached CMS page, a dictionary): its UTF-8 bytes, and
+ * An answer served many times as it is (a cached CMS page, a dictionary, the portal's page): its UTF-8 bytes, and
  * its brotli and gzip forms, each made once, the first time a client asks for it. Without this,
  * @fastify/compress compressed the same page again for every browser that sent `accept-encoding`
  * (every one does): it doubled the gateway's CPU per call (bench/RESULTS.md). The encoding is
@@ -19,8 +19,11 @@ export class CachedAnswer {
   readonly bytes: Buffer
   private readonly encoded = new Map<'br' | 'gzip', Buffer>()
 
-  constructor(json: string) {
-    this.bytes = Buffer.from(json, 'utf8')
+  constructor(
+    text: string,
+    private readonly contentType = 'application/json; charset=utf-8',
+  ) {
+    this.bytes = Buffer.from(text, 'utf8')
   }
 
   private inEncoding(encoding: 'br' | 'gzip'): Buffer {
@@ -40,7 +43,7 @@ export class CachedAnswer {
 
   /** Sends the answer in the best encoding the caller accepts (none when it says `x-no-compression`). */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    reply.type('application/json; charset=utf-8')
+    reply.type(this.contentType)
     if (this.bytes.length < COMPRESS_THRESHOLD_BYTES) return reply.send(this.bytes)
     reply.header('vary', 'accept-encoding')
     const accepted = request.headers['accept-encoding']

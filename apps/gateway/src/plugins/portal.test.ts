@@ -7,7 +7,12 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../test/helpers/app'
 import { packageDir } from '../paths'
-import { cacheControlFor } from './portal'
+import { cacheControlFor, portalPage } from './portal'
+import { calls, type LaunchData } from '@ess/contract'
+import Fastify from 'fastify'
+import { PAGES } from '../modules/cms/content'
+import { publishPage } from '../modules/cms/service'
+import { callApi, payloadOf } from '../../test/helpers/calls'
 
 const script = path.join(packageDir, 'scripts/precompress.mjs')
 const APP_JS = `console.log(${JSON.stringify('portal '.repeat(400))})\n`
@@ -43,6 +48,9 @@ describe('scripts/precompress.mjs', () => {
 })
 
 const readBinary = (file: string) => readFileSync(path.join(portalDir, file))
+const LAUNCH_BLOCK = /<script type="application\/json" id="ess-launch">(.*?)<\/script>/
+const launchDataOf = (html: string) => JSON.parse(LAUNCH_BLOCK.exec(html)?.[1] ?? 'null') as LaunchData
+const withoutLaunchData = (html: string) => html.replace(LAUNCH_BLOCK, '')
 
 describe('the static portal', () => {
   let t: TestApp
@@ -52,18 +60,49 @@ describe('the static portal', () => {
   })
   afterAll(() => t.close())
 
-  it('serves index.html at / with no-cache, brotli when accepted', async () => {
+  it('serves index.html at / with the launch floors written in, no-cache, brotli when accepted', async () => {
     const plain = await t.app.inject({ url: '/' })
     expect(plain.statusCode).toBe(200)
     expect(plain.headers['content-type']).toMatch(/^text\/html/)
     expect(plain.headers['cache-control']).toBe('no-cache')
-    expect(plain.body).toBe(INDEX)
+    expect(withoutLaunchData(plain.body)).toBe(INDEX)
+    const data = launchDataOf(plain.body)
+    expect(Object.keys(data.floors)).toEqual(['homepage'])
+    expect(data.floors.homepage?.['zh-CN']?.floorList.map((f) => f.component)).toContain('banner')
+    expect(data.floors.homepage?.['en-US']?.pageCode).toBe('homepage')
+    // The banner's first picture, for a launch at home ('' is the first page).
+    expect(data.preload['pages/home/index']).toEqual([expect.stringMatching(/^\/app\/media\/cms\/banner-payroll\.[0-9a-f]{12}\.svg$/)])
+    expect(data.preload['']).toEqual(data.preload['pages/home/index'])
+    expect((await t.app.inject({ url: data.preload['']![0]! })).statusCode).toBe(200)
+    // The same data as the page call answers.
+    expect(data.floors.homepage?.['en-US']).toEqual(payloadOf(await callApi(t.app, calls.cmsPage, { pageCode: 'homepage' }, { locale: 'en-US' })))
 
     const br = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } })
     expect(br.headers['content-encoding']).toBe('br')
     expect(br.headers['cache-control']).toBe('no-cache')
     expect(br.headers.vary).toMatch(/accept-encoding/i)
-    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX)
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect((await t.app.inject({ url: '/index.html' })).body).toBe(plain.body)
+  })
+
+  it('answers 304 to its ETag, and a new page with a new ETag once the home floors change', async () => {
+    const first = await t.app.inject({ url: '/' })
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
+    const again = await t.app.inject({ url: '/', headers: { 'if-none-match': etag } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+
+    const zh = PAGES.homepage('zh-CN', [])
+    const changed = zh.map((f) => (f.component === 'banner' ? { ...f, slides: f.slides.map((slide) => ({ ...slide, title: `${slide.title}</script><script>alert(1)</script>` })) } : f))
+    expect(await publishPage(t.database.db, t.kv, 'homepage', { zh: changed, en: PAGES.homepage('en-US', []) })).toBe(true)
+    const next = await t.app.inject({ url: '/', headers: { 'if-none-match': etag } })
+    expect(next.statusCode).toBe(200)
+    expect(next.headers.etag).not.toBe(etag)
+    const banner = launchDataOf(next.body).floors.homepage?.['zh-CN']?.floorList.find((f) => f.component === 'banner')
+    expect(banner?.component === 'banner' && banner.slides[0]?.title).toMatch(/<\/script><script>alert\(1\)<\/script>$/)
+    // No text of the CMS closes the data block: the page keeps exactly one script element more.
+    expect(next.body.match(/<script/g)).toHaveLength(INDEX.match(/<script/g)!.length + 1)
   })
 
   it('serves hashed assets immutable for a year, precompressed when accepted', async () => {
@@ -89,7 +128,7 @@ describe('the static portal', () => {
   it('answers the portal page for other page paths, and 404 for a missing asset', async () => {
     const page = await t.app.inject({ url: '/some/page' })
     expect(page.statusCode).toBe(200)
-    expect(page.body).toBe(INDEX)
+    expect(withoutLaunchData(page.body)).toBe(INDEX)
     const asset = await t.app.inject({ url: '/js/missing.12345678.js' })
     expect(asset.statusCode).toBe(404)
     expect(asset.json()).toMatchObject({ errorCode: 'NOT_FOUND' })
@@ -103,6 +142,23 @@ describe('the static portal', () => {
       expect(response.body).not.toMatch(/root:|localhost/)
     },
   )
+})
+
+describe('the portal page when the launch data cannot be read', () => {
+  it('is served as built, and says so in the log', async () => {
+    const warnings: unknown[] = []
+    const app = Fastify()
+    const page = portalPage(portalDir, () => Promise.reject(new Error('database down')))
+    app.get('/', (request, reply) => {
+      request.log.warn = (...args: unknown[]) => void warnings.push(args)
+      return page(request, reply)
+    })
+    const response = await app.inject({ url: '/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(INDEX)
+    expect(warnings).toHaveLength(1)
+    await app.close()
+  })
 })
 
 describe('without a built portal', () => {

@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { LAUNCH_DATA_ID, type LaunchData } from '@ess/contract'
+import { CachedAnswer } from '../lib/cached-answer'
+import { sha256Hex } from '../lib/digest'
 
 /** Bundler output names carry a content hash before the extension: `js/app.3fA9_c1B.js`, `index-B1c2D3e4.css`. */
 const HASHED_NAME = /[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i
@@ -25,21 +29,59 @@ then <code>node apps/gateway/scripts/precompress.mjs apps/portal/dist/h5</code>)
 </body></html>
 `
 
-/** The portal's page (hash routes: every page is index.html), or a page saying how to build it. */
-export function portalPage(portalDir: string) {
+/**
+ * The page with the launch's data written in as a JSON data block (never run as a script, so the
+ * Content-Security-Policy is unchanged): `<` is escaped so no text of the CMS can close the block.
+ * A page without a head is served as built.
+ */
+export function withLaunchData(html: string, data: LaunchData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c')
+  const at = html.indexOf('</head>')
+  if (at < 0) return html
+  return `${html.slice(0, at)}<script type="application/json" id="${LAUNCH_DATA_ID}">${json}</script>${html.slice(at)}`
+}
+
+/**
+ * The portal's page (hash routes: every page is index.html), or a page saying how to build it.
+ * The built index.html gets the launch's data (`launch`: the home page's floors, whose largest
+ * paint then waits on no call); made again when the file or the data change, compressed once per
+ * version (CachedAnswer), revalidated by its ETag. When the data cannot be read (the database is
+ * down), the page is served without it and the app asks for the floors itself.
+ */
+export function portalPage(portalDir: string, launch?: () => Promise<LaunchData>) {
   const index = path.join(portalDir, 'index.html')
-  return async (_request: FastifyRequest, reply: FastifyReply) => {
-    if (existsSync(index)) return reply.sendFile('index.html')
-    return reply.code(503).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT)
+  let made: { mtimeMs: number; data: string; answer: CachedAnswer; etag: string } | undefined
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const file = await stat(index).catch(() => null)
+    if (!file) return reply.code(503).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT)
+    const data = launch
+      ? await launch().then(
+          (value) => value,
+          (error: unknown) => {
+            request.log.warn({ err: error }, 'portal page served without its launch data')
+            return undefined
+          },
+        )
+      : undefined
+    const key = data ? JSON.stringify(data) : ''
+    if (!made || made.mtimeMs !== file.mtimeMs || made.data !== key) {
+      const built = await readFile(index, 'utf8')
+      const html = data ? withLaunchData(built, data) : built
+      made = { mtimeMs: file.mtimeMs, data: key, answer: new CachedAnswer(html, 'text/html; charset=utf-8'), etag: `"${sha256Hex(html).slice(0, 32)}"` }
+    }
+    reply.header('cache-control', 'no-cache').header('etag', made.etag)
+    if (request.headers['if-none-match'] === made.etag) return reply.code(304).send()
+    return made.answer.send(request, reply)
   }
 }
 
 /**
- * Serves the built H5 portal at `/`: brotli/gzip siblings made by scripts/precompress.mjs when the
- * client accepts them, hashed assets cached for a year, everything else revalidated.
+ * Serves the built H5 portal at `/`: its page from `page`; the other files with their brotli/gzip
+ * siblings made by scripts/precompress.mjs when the client accepts them, hashed assets cached for a
+ * year, everything else revalidated.
  */
-export default fp<{ portalDir: string }>(
-  async (fastify, { portalDir }) => {
+export default fp<{ portalDir: string; page: ReturnType<typeof portalPage> }>(
+  async (fastify, { portalDir, page }) => {
     if (!existsSync(path.join(portalDir, 'index.html'))) {
       fastify.log.warn(`No portal at ${portalDir}: "/" explains how to build it (npm run build)`)
     }
@@ -50,7 +92,11 @@ export default fp<{ portalDir: string }>(
       cacheControl: false,
       suppressWarning: true,
       setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(file)),
+      // The page itself is `page`, with the launch's data written in.
+      index: false,
     })
+    fastify.get('/', { schema: { hide: true } }, page)
+    fastify.get('/index.html', { schema: { hide: true } }, page)
   },
   { name: 'portal' },
 )

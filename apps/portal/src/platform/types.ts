@@ -1,4 +1,4 @@
-import type { HttpMethod, Locale, RoutePath } from '@ess/contract/wire'
+import type { HttpMethod, LaunchData, Locale, RoutePath } from '@ess/contract/wire'
 
 /**
  * What the rest of the app may ask of the platform it runs on (STYLE §4: platform differences
@@ -107,6 +107,13 @@ export interface SystemAdapter {
   wechatLoginCode(): Promise<string | null>
   /** The query the app was opened with (H5: the page's search and hash query; mini-program: the launch query). */
   launchQuery(): Record<string, string>
+  /**
+   * The route the app was opened at, without a leading slash or query (`pages/home/index`), or ''
+   * when it names none (H5 opened at `/`: the first page, home).
+   */
+  launchRoute(): string
+  /** What the host page carried for the launch (H5: the gateway's LaunchData block); null where nothing is carried. */
+  launchData(): LaunchData | null
   /** Leaves the app for an absolute URL (H5 only); false where that is impossible (mini-program). */
   leaveTo(url: string): boolean
   /**

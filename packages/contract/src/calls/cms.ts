@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { INNER_JUMP_DESTINATIONS } from '../constants'
 import type { RuleMessageKey } from '../rule-messages'
+import type { Locale } from '../locale'
 import { defineCall } from './define'
 import { AUTH_APP_ID_PATTERN, GRANT_CODE_TTL_S, INFORMATION_ID_PATTERN, INFORMATION_KINDS, PAGE_CODE_PATTERN, wire } from './wire'
 
@@ -73,6 +74,17 @@ export const CmsPageSchema = z.object({
   floorList: z.array(FloorSchema),
 })
 export type CmsPage = z.infer<typeof CmsPageSchema>
+
+/**
+ * What the gateway writes into the H5 page it serves, as a JSON data block (`<script
+ * type="application/json" id={LAUNCH_DATA_ID}>`): the floors of the pages a launch shows first, in
+ * both languages, so the home page draws them without waiting for its first call; and, per route,
+ * the pictures worth fetching before the app's code runs (the home banner's first slide).
+ */
+export interface LaunchData {
+  floors: Record<string, Partial<Record<Locale, CmsPage>>>
+  preload: Record<string, string[]>
+}
 
 export const cmsPage = defineCall({
   ...wire.cmsPage,

@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, calls, callUrl, ok, successEnvelope } from '@ess/contract'
+import { ErrorEnvelopeSchema, calls, callUrl, successEnvelope } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../lib/app-error'
@@ -6,8 +6,7 @@ import { registerCall } from '../../lib/call-route'
 import { MEDIA_FILES, PAGES } from './content'
 import { PageCache, informationDetail, informationTree, invalidatePages } from './service'
 
-export default async function cmsRoutes(fastify: FastifyInstance) {
-  const cache = new PageCache(fastify.db, fastify.kv)
+export default async function cmsRoutes(fastify: FastifyInstance, { pages: cache }: { pages: PageCache }) {
   // The start-up seed may just have published new demo floors (in its transaction, without the KV):
   // gateways already running against the same KV drop their cached pages once.
   await invalidatePages(fastify.kv, Object.keys(PAGES))
@@ -26,7 +25,7 @@ export default async function cmsRoutes(fastify: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { pageCode } = request.query as { pageCode: string }
-      const answer = await cache.read(pageCode, request.locale, (page) => JSON.stringify(ok(page)))
+      const answer = await cache.read(pageCode, request.locale)
       return answer.send(request, reply)
     },
   })

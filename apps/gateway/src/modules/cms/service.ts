@@ -24,10 +24,12 @@ const cover = (name: string) => ({ url: media(name), width: 690, height: 300 })
  * caches newer content under an older token and re-reads once.
  */
 export class PageCache {
-  private readonly entries = new Map<string, { token: string; answer: CachedAnswer }>()
+  private readonly entries = new Map<string, { token: string; page: CmsPage; answer: CachedAnswer }>()
   constructor(
     private readonly db: Database,
     private readonly kv: Kv,
+    /** The answer's JSON text of a page (the call's success envelope). */
+    private readonly envelope: (page: CmsPage) => string,
   ) {}
 
   private async token(code: string): Promise<string> {
@@ -38,18 +40,28 @@ export class PageCache {
     return (await this.kv.get(tokenKey(code))) ?? fresh
   }
 
-  /** The envelope JSON of a page in a language; PAGE_NOT_FOUND for an unknown code. */
-  async read(code: string, locale: Locale, envelope: (page: CmsPage) => string): Promise<CachedAnswer> {
+  private async entry(code: string, locale: Locale) {
     const key = `${code}:${locale}`
     const token = await this.token(code)
     const cached = this.entries.get(key)
-    if (cached && cached.token === token) return cached.answer
+    if (cached && cached.token === token) return cached
     const [row] = await this.db.select().from(cmsPage).where(eq(cmsPage.code, code))
     if (!row) throw new AppError('PAGE_NOT_FOUND')
     const floorList = [...(locale === 'en-US' ? row.floorsEn : row.floorsZh)].sort((a, b) => a.sort - b.sort)
-    const answer = new CachedAnswer(envelope({ pageCode: row.code, version: row.version, floorList }))
-    this.entries.set(key, { token, answer })
-    return answer
+    const page = { pageCode: row.code, version: row.version, floorList }
+    const made = { token, page, answer: new CachedAnswer(this.envelope(page)) }
+    this.entries.set(key, made)
+    return made
+  }
+
+  /** The call's answer of a page in a language, serialised once; PAGE_NOT_FOUND for an unknown code. */
+  async read(code: string, locale: Locale): Promise<CachedAnswer> {
+    return (await this.entry(code, locale)).answer
+  }
+
+  /** The page itself (the same object while it does not change); PAGE_NOT_FOUND for an unknown code. */
+  async page(code: string, locale: Locale): Promise<CmsPage> {
+    return (await this.entry(code, locale)).page
   }
 }
 

@@ -28,7 +28,15 @@ function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string })
       <Carousel className="floor-banner__carousel" label={t.cms.banner} interval={4000} dots>
         {floor.slides.map((slide, i) => (
           <View key={i} className="floor-banner__slide" {...pressable(slide.item ? tap(slide.item, origin) : undefined, 'link')}>
-            <Picture className="floor-banner__image" src={mediaUrl(slide.image.url)} mode="aspectFill" alt="" />
+            <Picture
+              className="floor-banner__image"
+              src={mediaUrl(slide.image.url)}
+              mode="aspectFill"
+              alt=""
+              // The first slide is what a visitor sees first (the home page's largest paint): its picture
+              // is fetched before the others and the icons below it.
+              nativeProps={i === 0 ? { fetchPriority: 'high' } : undefined}
+            />
             <Text className="floor-banner__title">{slide.title}</Text>
           </View>
         ))}

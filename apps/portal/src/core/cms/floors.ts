@@ -1,4 +1,4 @@
-import { FLOOR_REFETCH_WINDOW_S, wire, type CmsPage, type Locale } from '@ess/contract/wire'
+import { FLOOR_REFETCH_WINDOW_S, PAGE_CODES, ROUTE_PATHS, wire, type CmsPage, type LaunchData, type Locale } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
 import { getLocale } from '../../i18n/store'
 import { request } from '../http/request'
@@ -46,6 +46,31 @@ export async function loadFloors(code: string, { force = false, now = Date.now }
     .finally(() => inflight.delete(code))
   inflight.set(code, fetching)
   return fetching
+}
+
+/** The CMS page each tab shows, by route; '' is the first page (home). */
+const FLOORS_OF_ROUTE: Record<string, string> = {
+  '': PAGE_CODES.home,
+  [ROUTE_PATHS.home]: PAGE_CODES.home,
+  [ROUTE_PATHS.service]: PAGE_CODES.services,
+}
+
+/**
+ * Called at start with the route the app opens at and what the host page carried (H5: the
+ * gateway writes the home page's floors into the page, LaunchData). Carried floors in the app's
+ * language are taken as just fetched: the home page draws its banner at its first render, with no
+ * call before it. Otherwise the floors of a home or services launch are asked for at once, beside
+ * the loading of the page's own code, instead of after its first render (the page's own ask then
+ * shares this one).
+ */
+export function prefetchLaunchFloors(route: string, carried: LaunchData | null = null, { now = Date.now } = {}): void {
+  const locale = getLocale()
+  for (const [code, pages] of Object.entries(carried?.floors ?? {})) {
+    const page = pages[locale]
+    if (page && page.pageCode === code && Array.isArray(page.floorList)) patch(code, { page, loading: false, failed: false, fetchedAt: now(), locale })
+  }
+  const code = FLOORS_OF_ROUTE[route]
+  if (code && !floorsOf(code).page) void loadFloors(code)
 }
 
 /** Test helper. */

@@ -1,3 +1,4 @@
+import { LAUNCH_DATA_ID, type LaunchData } from '@ess/contract/wire'
 import type { SystemAdapter, UploadFile } from '../types'
 
 /** The plain web: 44 px navigation bar under the CSS safe area. */
@@ -14,6 +15,8 @@ export function createWebSystem(win: Window = window): SystemAdapter {
       win.location.href = `tel:${phone.replace(/[^\d+]/g, '')}`
     },
     launchQuery: () => readLaunchQuery(win.location),
+    launchRoute: () => readLaunchRoute(win.location),
+    launchData: () => readLaunchData(win.document),
     leaveTo(url) {
       win.location.assign(url)
       return true
@@ -47,6 +50,23 @@ export async function saveWebFile(
   } finally {
     win.clearTimeout(timer)
   }
+}
+
+/** The gateway's LaunchData block of the page (plugins/portal.ts); null when absent or unreadable. */
+export function readLaunchData(document: Pick<Document, 'getElementById'>): LaunchData | null {
+  const text = document.getElementById(LAUNCH_DATA_ID)?.textContent
+  if (!text) return null
+  try {
+    const data = JSON.parse(text) as LaunchData | null
+    return data && typeof data.floors === 'object' && data.floors !== null ? data : null
+  } catch {
+    return null
+  }
+}
+
+/** The route of the hash (`#/pages/home/index?x=1` → `pages/home/index`); '' without one. */
+export function readLaunchRoute(location: Pick<Location, 'hash'>): string {
+  return location.hash.replace(/^#\/?/, '').split('?')[0] ?? ''
 }
 
 /** Parameters of `?a=1` before the hash and of `#/route?b=2` after it (the hash wins). */

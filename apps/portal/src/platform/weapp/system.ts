@@ -44,6 +44,15 @@ export function createMiniSystem(): SystemAdapter {
         return {}
       }
     },
+    launchRoute() {
+      try {
+        return Taro.getLaunchOptionsSync().path.replace(/^\//, '')
+      } catch {
+        return ''
+      }
+    },
+    // The mini-program's pages come with the package: nothing is carried by a host page.
+    launchData: () => null,
     leaveTo: () => false,
     async openMiniProgram({ appId, path }) {
       const opened = await Taro.navigateToMiniProgram({ appId, path, envVersion: 'release' }).catch(() => null)

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { LAUNCH_DATA_ID, type CmsPage, type LaunchData } from '@ess/contract/wire'
+import Taro from '@tarojs/taro'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { floorsOf, loadFloors, prefetchLaunchFloors, resetFloors } from '../src/core/cms/floors'
+import { localeStore } from '../src/i18n/store'
+import { readLaunchData } from '../src/platform/h5/system'
+import { installTestPlatform, ok } from './helpers'
+
+const page = (version: number, title = '工资条'): CmsPage => ({
+  pageCode: 'homepage',
+  version,
+  floorList: [{ id: 'b', sort: 1, component: 'banner', slides: [{ image: { url: '/app/media/cms/banner-payroll.0f4b38c580ec.svg', width: 690, height: 300 }, title, item: null }] }],
+})
+const DATA: LaunchData = {
+  floors: { homepage: { 'zh-CN': page(3), 'en-US': page(3, 'Payslips') } },
+  preload: { '': ['/app/media/cms/banner-payroll.0f4b38c580ec.svg'], 'pages/home/index': ['/app/media/cms/banner-payroll.0f4b38c580ec.svg'] },
+}
+
+/** The page's data block, as the gateway writes it (plugins/portal.ts). */
+function carry(data: unknown) {
+  const block = document.createElement('script')
+  block.type = 'application/json'
+  block.id = LAUNCH_DATA_ID
+  block.textContent = typeof data === 'string' ? data : JSON.stringify(data)
+  document.head.appendChild(block)
+}
+
+beforeEach(() => {
+  vi.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  resetFloors()
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  document.head.innerHTML = ''
+  localeStore.setState({ locale: 'zh-CN' })
+  window.location.hash = ''
+})
+
+describe("the H5 page's launch data", () => {
+  it('is read from its block; absent or unreadable, there is none', () => {
+    expect(readLaunchData(document)).toBeNull()
+    carry(DATA)
+    expect(readLaunchData(document)).toEqual(DATA)
+    document.head.innerHTML = ''
+    carry('{"floors":')
+    expect(readLaunchData(document)).toBeNull()
+    document.head.innerHTML = ''
+    carry('null')
+    expect(readLaunchData(document)).toBeNull()
+  })
+
+  it("gives the home page its floors in the app's language with no call; the window of 600 s starts then", async () => {
+    const { server } = installTestPlatform()
+    server.reply(ok(page(4)))
+    localeStore.setState({ locale: 'en-US' })
+    let t = 5_000_000
+    prefetchLaunchFloors('', DATA, { now: () => t })
+    expect(floorsOf('homepage')).toMatchObject({ loading: false, failed: false, locale: 'en-US', page: { version: 3 } })
+    const banner = floorsOf('homepage').page?.floorList[0]
+    expect(banner?.component === 'banner' && banner.slides[0]?.title).toBe('Payslips')
+    expect((await loadFloors('homepage', { now: () => t }))?.version).toBe(3)
+    expect(server.requests).toHaveLength(0)
+    t += 601_000
+    expect((await loadFloors('homepage', { now: () => t }))?.version).toBe(4)
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('asks as before when the page carried nothing for the launch (no block, another page code)', () => {
+    const { server } = installTestPlatform()
+    server.reply(ok(page(5)))
+    prefetchLaunchFloors('pages/home/index', { floors: { homepage: { 'zh-CN': { ...page(1), pageCode: 'servicegrid' } } }, preload: {} })
+    expect(floorsOf('homepage').page).toBeNull()
+    expect(server.requests).toHaveLength(1)
+  })
+})
+
+describe("index.html's preload script", () => {
+  const html = readFileSync(path.resolve(__dirname, '../src/index.html'), 'utf8')
+  const body = html.slice(html.indexOf('<body>'))
+  const script = /<script>([\s\S]*?)<\/script>/.exec(body)?.[1] ?? ''
+  const run = () => new Function(script)()
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => [l.as, l.getAttribute('href'), l.getAttribute('fetchpriority')])
+
+  it("reads the contract's block", () => {
+    expect(script).toContain(`getElementById("${LAUNCH_DATA_ID}")`)
+  })
+
+  it('fetches early the pictures listed for the launch route, only those', () => {
+    carry(DATA)
+    run()
+    expect(preloads()).toEqual([['image', '/app/media/cms/banner-payroll.0f4b38c580ec.svg', 'high']])
+    document.head.querySelectorAll('link').forEach((l) => l.remove())
+    window.location.hash = '#/pages/home/index?from=app'
+    run()
+    expect(preloads()).toHaveLength(1)
+    document.head.querySelectorAll('link').forEach((l) => l.remove())
+    window.location.hash = '#/packages/news/newsDetail?id=1'
+    run()
+    expect(preloads()).toEqual([])
+  })
+
+  it('does nothing without a block or with a broken one', () => {
+    expect(run).not.toThrow()
+    carry('{')
+    expect(run).not.toThrow()
+    expect(preloads()).toEqual([])
+  })
+})
