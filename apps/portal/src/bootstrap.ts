@@ -15,10 +15,14 @@ import { ensureOpenId } from './core/wechat'
 import { rememberJumpDes } from './core/links/des'
 import { onSessionChange } from './core/auth/session'
 import { prefetchLaunchFloors } from './core/cms/floors'
+// Relative: Taro's multi-platform resolution picks toast-view.h5.ts for the web.
+import { mountToastView } from './core/toast-view'
 
 const platform = createPlatform()
 installPlatform(platform)
 platform.start()
+// The web's toast region exists before its first message, so that message is announced too.
+mountToastView()
 initLocale()
 // Web redirect (SPEC §4): a token and app id handed over in the query are kept; otherwise the outer app's are forgotten.
 applyWebRedirect(platform.system.launchQuery())

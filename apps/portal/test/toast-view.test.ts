@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { showToastView } from '../src/core/toast-view.h5'
+import { mountToastView, showToastView } from '../src/core/toast-view.h5'
 
 const region = () => document.querySelector<HTMLElement>('[data-testid="toast"]')
 
@@ -33,6 +33,19 @@ describe("the web's toast (core/toast-view.h5.ts)", () => {
     expect(region()?.textContent).toBe('Signed in')
     vi.advanceTimersByTime(1)
     expect(region()?.textContent).toBe('')
+  })
+
+  it('has its empty region in the page from the start, and fills that one', () => {
+    document.body.innerHTML = ''
+    const made = mountToastView()
+    expect(region()).toBe(made)
+    expect(made?.getAttribute('role')).toBe('status')
+    expect(made?.textContent).toBe('')
+    expect(made?.classList.contains('ess-toast--shown')).toBe(false)
+    expect(mountToastView()).toBe(made)
+    showToastView({ title: '已保存', icon: 'success', duration: 1000 })
+    expect(region()).toBe(made)
+    expect(made?.textContent).toBe('已保存')
   })
 
   it('makes its region again when the page lost it', () => {

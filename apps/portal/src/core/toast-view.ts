@@ -16,3 +16,6 @@ export interface ToastView {
 export function showToastView({ title, icon, duration }: ToastView): void {
   Taro.showToast({ title, icon, duration, mask: false }).catch(() => undefined)
 }
+
+/** Nothing to make beforehand for the host's toast (the web's makes its live region: toast-view.h5.ts). */
+export function mountToastView(): void {}
