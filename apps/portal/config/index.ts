@@ -8,6 +8,7 @@ import devConfig from './dev'
 import { type ModuleShape, assertStartUpChunks, shapeOf, startUpSet } from './start-up-set'
 import prodConfig from './prod'
 import { subPackageChunks } from './sub-package-chunks'
+import { LAUNCH_CHUNKS_ID, LAUNCH_CHUNKS_MARK, launchChunks } from './launch-chunks'
 
 /**
  * Taro 4 build config (vite runner). GUIDE §2: designWidth 375 for @nutui files and 750 for ours,
@@ -209,6 +210,29 @@ function startUpChunks() {
 }
 
 /**
+ * What a launch at a route (its page's chunks and CSS) or in English (its texts' chunk) loads besides
+ * the start-up, written into index.html as a JSON data block (launch-chunks.ts), so that the page's
+ * inline script asks for them beside the start-up's files: otherwise they were asked for only once
+ * the app's code had run and its router called the page's loader. Vite's manifest lists the same,
+ * but in a file for a server; the page itself needs it, in Vite's own `transformIndexHtml` hook.
+ */
+const launchChunksInPage = {
+  name: 'ess:launch-chunks',
+  apply: 'build' as const,
+  transformIndexHtml: {
+    order: 'post' as const,
+    handler(html: string, context: { bundle?: Record<string, unknown> }) {
+      if (!context.bundle) return html
+      if (!html.includes(LAUNCH_CHUNKS_MARK)) throw new Error(`src/index.html has lost its ${LAUNCH_CHUNKS_MARK} mark (config/launch-chunks.ts)`)
+      const data = launchChunks(context.bundle as Parameters<typeof launchChunks>[0], SOURCE_DIR)
+      const block = `<script type="application/json" id="${LAUNCH_CHUNKS_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
+      // In place of its mark: before index.html's inline script that reads it, and before Vite's own tags.
+      return html.replace(LAUNCH_CHUNKS_MARK, () => block)
+    },
+  },
+}
+
+/**
  * Packages whose code only computes what they export, though their package.json does not declare
  * it (`sideEffects`), so the bundler keeps them whole once imported, used or not:
  * - `platform`, the user-agent parser behind taro-h5's `getDeviceInfo`/`getSystemInfo` (6 KB gzip):
@@ -322,7 +346,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [sideEffectFree, startUpChunks(), preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
+      vitePlugins: taroEnv === 'h5' ? [sideEffectFree, startUpChunks(), launchChunksInPage, preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
     },
     sass: {},
     mini: {

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { LAUNCH_DATA_ID, type CmsPage, type LaunchData } from '@ess/contract/wire'
+import { LAUNCH_DATA_ID, LAUNCH_DATA_MARK, type CmsPage, type LaunchData } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { floorsOf, loadFloors, prefetchLaunchFloors, resetFloors } from '../src/core/cms/floors'
 import { localeStore } from '../src/i18n/store'
 import { readLaunchData } from '../src/platform/h5/system'
+import { LAUNCH_CHUNKS_ID, LAUNCH_CHUNKS_MARK, type LaunchChunks } from '../config/launch-chunks'
+import { STORAGE_KEYS } from '../src/core/storage/keys'
 import { installTestPlatform, ok } from './helpers'
 
 const page = (version: number, title = '工资条'): CmsPage => ({
@@ -78,13 +80,49 @@ describe("the H5 page's launch data", () => {
 
 describe("index.html's preload script", () => {
   const html = readFileSync(path.resolve(__dirname, '../src/index.html'), 'utf8')
-  const body = html.slice(html.indexOf('<body>'))
-  const script = /<script>([\s\S]*?)<\/script>/.exec(body)?.[1] ?? ''
+  const afterMark = html.slice(html.indexOf(LAUNCH_DATA_MARK))
+  const script = /<script>([\s\S]*?)<\/script>/.exec(afterMark)?.[1] ?? ''
   const run = () => new Function(script)()
-  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => [l.as, l.getAttribute('href'), l.getAttribute('fetchpriority')])
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => [l.getAttribute('as'), l.getAttribute('href'), l.getAttribute('fetchpriority')])
 
-  it("reads the contract's block", () => {
-    expect(script).toContain(`getElementById("${LAUNCH_DATA_ID}")`)
+  it('comes in the head after the marks of the build\'s and the gateway\'s blocks, before the stylesheets and scripts the build adds', () => {
+    expect(html.indexOf(LAUNCH_CHUNKS_MARK)).toBeGreaterThan(html.indexOf('<meta charset'))
+    expect(html.indexOf(LAUNCH_CHUNKS_MARK)).toBeLessThan(html.indexOf(LAUNCH_DATA_MARK))
+    expect(html.indexOf(LAUNCH_DATA_MARK)).toBeLessThan(html.indexOf('</head>'))
+    expect(afterMark.indexOf('<script>')).toBeLessThan(afterMark.indexOf('</head>'))
+    expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<link rel="stylesheet"|<script type="module"/)
+  })
+
+  it("reads the contract's block, the build's block and the language's storage key", () => {
+    expect(script).toContain(`j("${LAUNCH_DATA_ID}")`)
+    expect(script).toContain(`j("${LAUNCH_CHUNKS_ID}")`)
+    expect(script).toContain(`localStorage.getItem("${STORAGE_KEYS.locale}")`)
+  })
+
+  it('asks early for the chunks and styles of the launch route and of the stored language, only those', () => {
+    const chunks = document.createElement('script')
+    chunks.type = 'application/json'
+    chunks.id = LAUNCH_CHUNKS_ID
+    chunks.textContent = JSON.stringify({
+      files: ['js/newsDetail.1a2b3c4d.js', 'js/common-lazy.5e6f7a8b.js', 'static/css/common-lazy.9c0d1e2f.css', 'js/locale-en-US.3a4b5c6d.js'],
+      routes: { 'packages/news/newsDetail': [0, 1, 2], 'pages/user-center/index': [1] },
+      locales: { 'en-US': [3] },
+    } satisfies LaunchChunks)
+    document.head.appendChild(chunks)
+    const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link')].map((l) => [l.rel, l.getAttribute('href'), l.getAttribute('as')])
+    window.location.hash = '#/packages/news/newsDetail?id=si-base-2026'
+    run()
+    expect(links()).toEqual([
+      ['modulepreload', '/js/newsDetail.1a2b3c4d.js', null],
+      ['modulepreload', '/js/common-lazy.5e6f7a8b.js', null],
+      ['preload', '/static/css/common-lazy.9c0d1e2f.css', 'style'],
+    ])
+    document.head.querySelectorAll('link').forEach((l) => l.remove())
+    localStorage.setItem(STORAGE_KEYS.locale, 'en-US')
+    window.location.hash = ''
+    run()
+    expect(links()).toEqual([['modulepreload', '/js/locale-en-US.3a4b5c6d.js', null]])
+    localStorage.removeItem(STORAGE_KEYS.locale)
   })
 
   it('fetches early the pictures listed for the launch route, only those', () => {

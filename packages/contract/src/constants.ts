@@ -59,5 +59,8 @@ export const PAGE_CODES = { home: 'homepage', services: 'servicegrid' } as const
 /** The id of the JSON data block of the H5 page that carries the launch's floors (`LaunchData`). */
 export const LAUNCH_DATA_ID = 'ess-launch'
 
+/** The mark in the H5 page's head that the gateway replaces with that block (before the page's script that reads it). */
+export const LAUNCH_DATA_MARK = '<!--ess-launch-->'
+
 /** The CMS pages whose floors the H5 page carries (the first page's: home). */
 export const LAUNCH_PAGE_CODES: readonly string[] = [PAGE_CODES.home]

@@ -7,8 +7,8 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../test/helpers/app'
 import { packageDir } from '../paths'
-import { cacheControlFor, portalPage } from './portal'
-import { calls, type LaunchData } from '@ess/contract'
+import { cacheControlFor, portalPage, withLaunchData } from './portal'
+import { LAUNCH_DATA_MARK, calls, type LaunchData } from '@ess/contract'
 import Fastify from 'fastify'
 import { PAGES } from '../modules/cms/content'
 import { publishPage } from '../modules/cms/service'
@@ -142,6 +142,18 @@ describe('the static portal', () => {
       expect(response.body).not.toMatch(/root:|localhost/)
     },
   )
+})
+
+describe('the launch data in the page', () => {
+  const data: LaunchData = { floors: {}, preload: { '': ['/app/media/cms/a.0123456789ab.svg'] } }
+  it('takes the place of its mark, before the script that reads it; else ends the head; a page with neither is left as is', () => {
+    const marked = withLaunchData(`<head><title>t</title>${LAUNCH_DATA_MARK}<script>read()</script><script type="module" src="/js/app.js"></script></head>`, data)
+    expect(marked).toBe(`<head><title>t</title><script type="application/json" id="ess-launch">${JSON.stringify(data)}</script><script>read()</script><script type="module" src="/js/app.js"></script></head>`)
+    expect(withLaunchData('<head><title>t</title></head><body></body>', data)).toBe(`<head><title>t</title><script type="application/json" id="ess-launch">${JSON.stringify(data)}</script></head><body></body>`)
+    expect(withLaunchData('<p>no head</p>', data)).toBe('<p>no head</p>')
+    // A `$&` in the CMS's texts is text, not a replacement pattern.
+    expect(withLaunchData(LAUNCH_DATA_MARK, { floors: {}, preload: { '': ['$&$1'] } })).toContain('"$&$1"')
+  })
 })
 
 describe('the portal page when the launch data cannot be read', () => {

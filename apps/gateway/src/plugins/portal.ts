@@ -4,7 +4,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { LAUNCH_DATA_ID, type LaunchData } from '@ess/contract'
+import { LAUNCH_DATA_ID, LAUNCH_DATA_MARK, type LaunchData } from '@ess/contract'
 import { CachedAnswer } from '../lib/cached-answer'
 import { sha256Hex } from '../lib/digest'
 
@@ -31,14 +31,16 @@ then <code>node apps/gateway/scripts/precompress.mjs apps/portal/dist/h5</code>)
 
 /**
  * The page with the launch's data written in as a JSON data block (never run as a script, so the
- * Content-Security-Policy is unchanged): `<` is escaped so no text of the CMS can close the block.
- * A page without a head is served as built.
+ * Content-Security-Policy is unchanged) in place of its mark (LAUNCH_DATA_MARK: before the page's
+ * script that reads it), else at the end of its head: `<` is escaped so no text of the CMS can close
+ * the block. A page without either is served as built.
  */
 export function withLaunchData(html: string, data: LaunchData): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c')
+  const block = `<script type="application/json" id="${LAUNCH_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
+  if (html.includes(LAUNCH_DATA_MARK)) return html.replace(LAUNCH_DATA_MARK, () => block)
   const at = html.indexOf('</head>')
   if (at < 0) return html
-  return `${html.slice(0, at)}<script type="application/json" id="${LAUNCH_DATA_ID}">${json}</script>${html.slice(at)}`
+  return `${html.slice(0, at)}${block}${html.slice(at)}`
 }
 
 /**
@@ -54,15 +56,10 @@ export function portalPage(portalDir: string, launch?: () => Promise<LaunchData>
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const file = await stat(index).catch(() => null)
     if (!file) return reply.code(503).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT)
-    const data = launch
-      ? await launch().then(
-          (value) => value,
-          (error: unknown) => {
-            request.log.warn({ err: error }, 'portal page served without its launch data')
-            return undefined
-          },
-        )
-      : undefined
+    const data = await launch?.().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'portal page served without its launch data')
+      return undefined
+    })
     const key = data ? JSON.stringify(data) : ''
     if (!made || made.mtimeMs !== file.mtimeMs || made.data !== key) {
       const built = await readFile(index, 'utf8')
