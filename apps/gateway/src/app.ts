@@ -96,6 +96,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(auth)
   await fastify.register(securityHeaders, { portalDir: config.portalDir })
   await fastify.register(openapi)
+  // Fastify reads no body of a GET or HEAD request: @fastify/compress's request decompression hook
+  // would run on every such call for nothing.
+  fastify.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) route.decompress ??= false
+  })
   await fastify.register(compress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],

@@ -2,6 +2,7 @@ import { type KeyObject, createHmac, createSecretKey } from 'node:crypto'
 import { HEADERS, SIGNATURE_WINDOW_MS, type SignatureHashes, UNSIGNED_PAYLOAD, appKeyLookup, verifySignature } from '@ess/contract'
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
+import { onceKeys } from '../infra/kv/once'
 import { AppError } from '../lib/app-error'
 import { sha256Hex } from '../lib/digest'
 import { pathOf, queryOf } from '../lib/url'
@@ -53,6 +54,7 @@ export default fp(
   async (fastify) => {
     // The portal's key and those of the outer apps in the configuration (OUTER_APP_KEYS).
     const keys = appKeyLookup(fastify.config.outerAppKeys)
+    const nonces = onceKeys(fastify.kv, 2 * SIGNATURE_WINDOW_MS)
     const verify: preValidationAsyncHookHandler = async (request) => {
       const verdict = verifySignature(
         {
@@ -69,7 +71,7 @@ export default fp(
       )
       if (!verdict.ok) throw new AppError(verdict.reason)
       const nonceKey = `nonce:${header(request, HEADERS.appId)}:${header(request, HEADERS.nonce)}`
-      if (!(await fastify.kv.setNX(nonceKey, '1', 2 * SIGNATURE_WINDOW_MS))) throw new AppError('NONCE_REUSED')
+      if (!(await nonces.claim(nonceKey))) throw new AppError('NONCE_REUSED')
     }
 
     fastify.addHook('onRoute', (route) => {

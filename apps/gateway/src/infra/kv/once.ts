@@ -1,0 +1,50 @@
+import type { Kv } from './kv'
+
+/**
+ * Keys each accepted once within a time: the request nonces (plugins/signature.ts). `claim` is
+ * true the first time a key is given, and false again for as long as it is remembered: at least
+ * `ttlMs` from its claim.
+ */
+export interface OnceKeys {
+  claim(key: string): Promise<boolean>
+}
+
+/** The time a memory store remembers keys for, in this many generations (at most one more is kept). */
+const GENERATIONS = 10
+
+/**
+ * On Redis, one SET NX PX per key (every gateway sees the others' claims). On the in-memory KV
+ * (one process) the keys go into one Set per tenth of the time and a whole Set is dropped once
+ * all its keys are older than `ttlMs`: no entry object, expiry time or sweep per key. The memory
+ * KV's own setNX kept each nonce as a Map entry with its expiry for 10 minutes; under a load of
+ * signed calls those hundreds of thousands of live entries cost the gateway 6–14 µs of CPU per
+ * call, half of it garbage collection (bench/RESULTS.md).
+ */
+export function onceKeys(kv: Kv, ttlMs: number, clock: () => number = Date.now): OnceKeys {
+  if (kv.kind !== 'memory') return { claim: (key) => kv.setNX(key, '1', ttlMs) }
+  return memoryOnceKeys(ttlMs, clock)
+}
+
+export function memoryOnceKeys(ttlMs: number, clock: () => number = Date.now): OnceKeys {
+  const span = Math.max(1, Math.ceil(ttlMs / GENERATIONS))
+  /** The keys claimed in each generation (the time divided by `span`), oldest first. */
+  const generations = new Map<number, Set<string>>()
+  let newest = -1
+  let current = new Set<string>()
+
+  return {
+    async claim(key) {
+      const generation = Math.floor(clock() / span)
+      if (generation !== newest) {
+        // A key claimed in generation g is kept until generation g + GENERATIONS has ended: at least ttlMs.
+        for (const old of generations.keys()) if (old < generation - GENERATIONS) generations.delete(old)
+        current = generations.get(generation) ?? new Set()
+        generations.set(generation, current)
+        newest = generation
+      }
+      for (const keys of generations.values()) if (keys.has(key)) return false
+      current.add(key)
+      return true
+    },
+  }
+}
