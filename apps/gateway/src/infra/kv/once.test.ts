@@ -15,11 +15,10 @@ describe('once keys in memory', () => {
   })
 
   it('refuses a key for all of its time, whatever the time of its claim, then forgets it', async () => {
-    let now = 0
-    const keys = memoryOnceKeys(TTL_MS, () => now)
     // Claims at the start, the middle and the end of a generation (a tenth of the time).
     for (const at of [5 * 60_000, 5 * 60_000 + 30_000, 5 * 60_000 + 59_999]) {
-      now = at
+      let now = at
+      const keys = memoryOnceKeys(TTL_MS, () => now)
       const key = `k${at}`
       expect(await keys.claim(key)).toBe(true)
       for (const later of [1, 60_000, TTL_MS / 2, TTL_MS - 1, TTL_MS]) {
@@ -66,5 +65,18 @@ describe(`once keys on the KV (${process.env.REDIS_URL ? 'redis' : 'memory'})`, 
     expect(await onceKeys(kv, 5000).claim(key)).toBe(true)
     expect(await kv.get(key)).toBe('1')
     expect(await onceKeys(kv, 5000).claim(key)).toBe(false)
+  })
+})
+
+describe('once keys in memory, when the clock steps back', () => {
+  it('still refuses the keys already claimed, and remembers new ones at least their time', async () => {
+    let now = 30 * 60_000
+    const keys = memoryOnceKeys(TTL_MS, () => now)
+    expect(await keys.claim('before')).toBe(true)
+    now -= 5 * 60_000
+    expect(await keys.claim('before')).toBe(false)
+    expect(await keys.claim('after')).toBe(true)
+    now += TTL_MS
+    expect(await keys.claim('after')).toBe(false)
   })
 })

@@ -27,23 +27,21 @@ export function onceKeys(kv: Kv, ttlMs: number, clock: () => number = Date.now):
 
 export function memoryOnceKeys(ttlMs: number, clock: () => number = Date.now): OnceKeys {
   const span = Math.max(1, Math.ceil(ttlMs / GENERATIONS))
-  /** The keys claimed in each generation (the time divided by `span`), oldest first. */
-  const generations = new Map<number, Set<string>>()
-  let newest = -1
-  let current = new Set<string>()
+  /** The keys claimed in each generation (the time divided by `span`), newest first. */
+  let generations: Array<{ index: number; keys: Set<string> }> = []
+  let newest = Number.NEGATIVE_INFINITY
 
   return {
     async claim(key) {
-      const generation = Math.floor(clock() / span)
-      if (generation !== newest) {
-        // A key claimed in generation g is kept until generation g + GENERATIONS has ended: at least ttlMs.
-        for (const old of generations.keys()) if (old < generation - GENERATIONS) generations.delete(old)
-        current = generations.get(generation) ?? new Set()
-        generations.set(generation, current)
-        newest = generation
+      const index = Math.floor(clock() / span)
+      // A key claimed in generation g is kept until generation g + GENERATIONS has ended: at least
+      // ttlMs. Should the clock step back, keys go on into the newest generation (kept longer).
+      if (index > newest) {
+        generations = [{ index, keys: new Set() }, ...generations.filter((generation) => generation.index >= index - GENERATIONS)]
+        newest = index
       }
-      for (const keys of generations.values()) if (keys.has(key)) return false
-      current.add(key)
+      for (const { keys } of generations) if (keys.has(key)) return false
+      generations[0].keys.add(key)
       return true
     },
   }
