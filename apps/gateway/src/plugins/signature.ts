@@ -31,9 +31,12 @@ const hmacKey = (key: string) => {
   return made
 }
 
+/** The body digest of every GET and of any call without a body, computed once. */
+const EMPTY_BODY_SHA256 = sha256Hex('')
+
 /** The contract's signature with node:crypto's native SHA-256 and HMAC (the same digests as the clients' JS ones). */
 const NATIVE_HASHES: SignatureHashes = {
-  sha256Hex,
+  sha256Hex: (text) => (text === '' ? EMPTY_BODY_SHA256 : sha256Hex(text)),
   hmacSha256Hex: (key, text) => createHmac('sha256', hmacKey(key)).update(text, 'utf8').digest('hex'),
 }
 
