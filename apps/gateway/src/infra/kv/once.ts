@@ -15,10 +15,10 @@ const GENERATIONS = 10
 /**
  * On Redis, one SET NX PX per key (every gateway sees the others' claims). On the in-memory KV
  * (one process) the keys go into one Set per tenth of the time and a whole Set is dropped once
- * all its keys are older than `ttlMs`: no entry object, expiry time or sweep per key. The memory
- * KV's own setNX kept each nonce as a Map entry with its expiry for 10 minutes; under a load of
- * signed calls those hundreds of thousands of live entries cost the gateway 6–14 µs of CPU per
- * call, half of it garbage collection (bench/RESULTS.md).
+ * all its keys are older than `ttlMs`: no entry object, expiry check or sweep per key. The memory
+ * KV's own setNX kept each nonce as a Map entry with its expiry object for 10 minutes, read back
+ * through its expiry check and swept every minute: the nonce check cost a signed call 6–14 µs of
+ * CPU that way, 5–10 µs this way (bench/RESULTS.md, runs with and without the check).
  */
 export function onceKeys(kv: Kv, ttlMs: number, clock: () => number = Date.now): OnceKeys {
   if (kv.kind !== 'memory') return { claim: (key) => kv.setNX(key, '1', ttlMs) }
