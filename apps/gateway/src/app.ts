@@ -1,9 +1,10 @@
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import { COMPRESS_THRESHOLD_BYTES } from './lib/cached-answer'
+import { serializerCompiler } from './lib/serializer'
 import { pathOf } from './lib/url'
 import agreementRoutes from './modules/agreement/routes'
 import certificationRoutes from './modules/certification/routes'
@@ -104,6 +105,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(auth)
   await fastify.register(securityHeaders, { portalDir: config.portalDir })
   await fastify.register(openapi)
+  // Fastify reads no body of a GET or HEAD request: @fastify/compress's request decompression hook
+  // would run on every such call for nothing.
+  fastify.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) route.decompress ??= false
+  })
   await fastify.register(compress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],

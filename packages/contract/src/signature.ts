@@ -96,10 +96,17 @@ export function appKeyLookup(outer: Record<string, string>): AppKeyLookup {
 const enc = (s: string) =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 
+/**
+ * One pair of RFC 3986 unreserved characters (`type=gender`, the query of most calls) is its own
+ * canonical form: nothing to decode, encode or sort. The gateway checks a query on every signed call.
+ */
+const CANONICAL_PAIR = /^[A-Za-z0-9._~-]*=[A-Za-z0-9._~-]*$/
+
 /** Sorted, RFC 3986-encoded query from a search string (with or without the leading "?"). */
 export function canonicalQuery(search: string): string {
   const raw = search.startsWith('?') ? search.slice(1) : search
   if (!raw) return ''
+  if (CANONICAL_PAIR.test(raw)) return raw
   const pairs: Array<[string, string]> = []
   for (const part of raw.split('&')) {
     if (!part) continue

@@ -47,6 +47,15 @@ describe('canonical query', () => {
       }),
     )
   })
+  it('takes one plain pair as it is, as the full sort and re-encoding would (property)', () => {
+    const plain = fc.stringMatching(/^[A-Za-z0-9._~-]{0,8}$/)
+    const any = fc.oneof(plain, fc.string({ maxLength: 8 }), fc.constantFrom('a+b', '%41', '%E4%', 'x&y', '=', '*'))
+    // A trailing "&" means the same query and always takes the full path.
+    fc.assert(fc.property(any, any, (key, value) => canonicalQuery(`${key}=${value}`) === canonicalQuery(`${key}=${value}&`)))
+    expect(canonicalQuery('?type=gender')).toBe('type=gender')
+    expect(canonicalQuery('q=a+b')).toBe('q=a%20b')
+    expect(canonicalQuery("q=it's")).toBe('q=it%27s')
+  })
   it('buildQuery drops null and undefined', () => {
     expect(buildQuery({ b: 1, a: 'x y', c: undefined, d: null })).toBe('a=x%20y&b=1')
   })

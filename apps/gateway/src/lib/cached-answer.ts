@@ -7,6 +7,21 @@ export const COMPRESS_THRESHOLD_BYTES = 1024
 
 const ENCODINGS: Array<'br' | 'gzip'> = ['br', 'gzip']
 
+/** At most this many `accept-encoding` texts are remembered (browsers send a handful). */
+const REMEMBERED_HEADERS = 256
+const encodingByHeader = new Map<string, 'br' | 'gzip' | null>()
+
+/** The encoding negotiated for each `accept-encoding` text, kept: the negotiation parses and ranks it. */
+function encodingFor(accepted: string): 'br' | 'gzip' | null {
+  let encoding = encodingByHeader.get(accepted)
+  if (encoding === undefined) {
+    if (encodingByHeader.size >= REMEMBERED_HEADERS) encodingByHeader.clear()
+    encoding = negotiate(accepted, ENCODINGS)
+    encodingByHeader.set(accepted, encoding)
+  }
+  return encoding
+}
+
 /**
  * An answer served many times as it is (a cached CMS page, a dictionary, the portal's page): its UTF-8 bytes, and
  * its brotli and gzip forms, each made once, the first time a client asks for it. Without this,
@@ -47,7 +62,7 @@ export class CachedAnswer {
     if (this.bytes.length < COMPRESS_THRESHOLD_BYTES) return reply.send(this.bytes)
     reply.header('vary', 'accept-encoding')
     const accepted = request.headers['accept-encoding']
-    const encoding = accepted && request.headers['x-no-compression'] === undefined ? negotiate(accepted, ENCODINGS) : null
+    const encoding = accepted && request.headers['x-no-compression'] === undefined ? encodingFor(accepted) : null
     if (!encoding) return reply.send(this.bytes)
     return reply.header('content-encoding', encoding).send(this.inEncoding(encoding))
   }

@@ -35,8 +35,9 @@ export default fp(
     fastify.decorateRequest('auth', undefined)
     fastify.decorate('accessCache', newAccessCache(fastify.kv))
 
-    const guard: preValidationAsyncHookHandler = async (request) => {
-      const { access, reagreeExempt } = request.routeOptions.config
+    // Made per route with its access and exemption: request.routeOptions builds a new object of a
+    // dozen fields at every read.
+    const guardOf = (access: CallAccess, reagreeExempt: boolean): preValidationAsyncHookHandler => async (request) => {
       const now = fastify.now()
       const token = signedHeader(request, HEADERS.token)
       const found = token ? await authenticateAccess(fastify.db, fastify.accessCache, token, now) : undefined
@@ -60,7 +61,7 @@ export default fp(
       const access = route.config?.access
       if (!access || access === 'public') return
       const existing = route.preValidation ?? []
-      route.preValidation = [...(Array.isArray(existing) ? existing : [existing]), guard]
+      route.preValidation = [...(Array.isArray(existing) ? existing : [existing]), guardOf(access, route.config?.reagreeExempt ?? false)]
       if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
         const sending = route.onSend ?? []
         route.onSend = [...(Array.isArray(sending) ? sending : [sending]), announceChange]

@@ -92,8 +92,9 @@ export default fp<{ portalDir: string; page: ReturnType<typeof portalPage> }>(
       // The page itself is `page`, with the launch's data written in.
       index: false,
     })
-    fastify.get('/', { schema: { hide: true } }, page)
-    fastify.get('/index.html', { schema: { hide: true } }, page)
+    // The page negotiates its own encoding (CachedAnswer): @fastify/compress's hooks would only look at it.
+    fastify.get('/', { schema: { hide: true }, compress: false }, page)
+    fastify.get('/index.html', { schema: { hide: true }, compress: false }, page)
   },
   { name: 'portal' },
 )

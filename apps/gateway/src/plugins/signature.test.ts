@@ -173,12 +173,13 @@ describe('what the signature binds', () => {
     expectRefusal(await t.app.inject(signed({ ...dict, appId: 'not-registered', keys: strangerKeys, locale })), 'SIGNATURE_INVALID', locale)
   })
 
-  it('keys nonces per app id', async () => {
-    const headers = signedHeaders({ ...dict })
-    const key = `nonce:${headers[HEADERS.appId]}:${headers[HEADERS.nonce]}`
-    expect(await t.kv.get(key)).toBeNull()
-    await t.app.inject({ url: '/app/user/api/dict/list?type=gender', headers })
-    expect(await t.kv.get(key)).toBe('1')
+  it('keys nonces per app id: each app may use a nonce once', async () => {
+    const nonce = freshNonce()
+    const asOuter = { ...dict, nonce, appId: OUTER.id, client: 'partner-ios', keys: outerKeys }
+    expect((await t.app.inject(signed({ ...dict, nonce }))).statusCode).toBe(200)
+    expect((await t.app.inject(signed(asOuter))).statusCode).toBe(200)
+    expectRefusal(await t.app.inject(signed({ ...dict, nonce, locale: 'en-US' })), 'NONCE_REUSED', 'en-US')
+    expectRefusal(await t.app.inject(signed({ ...asOuter, locale: 'en-US' })), 'NONCE_REUSED', 'en-US')
   })
 
   it('leaves unsigned routes open: health, docs, agreement pages, dev tools', async () => {

@@ -2,6 +2,7 @@ import { type KeyObject, createHmac, createSecretKey } from 'node:crypto'
 import { HEADERS, SIGNATURE_WINDOW_MS, type SignatureHashes, UNSIGNED_PAYLOAD, appKeyLookup, verifySignature } from '@ess/contract'
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
+import { onceKeys } from '../infra/kv/once'
 import { AppError } from '../lib/app-error'
 import { sha256Hex } from '../lib/digest'
 import { pathOf, queryOf } from '../lib/url'
@@ -30,9 +31,12 @@ const hmacKey = (key: string) => {
   return made
 }
 
+/** The body digest of every GET and of any call without a body, computed once. */
+const EMPTY_BODY_SHA256 = sha256Hex('')
+
 /** The contract's signature with node:crypto's native SHA-256 and HMAC (the same digests as the clients' JS ones). */
 const NATIVE_HASHES: SignatureHashes = {
-  sha256Hex,
+  sha256Hex: (text) => (text === '' ? EMPTY_BODY_SHA256 : sha256Hex(text)),
   hmacSha256Hex: (key, text) => createHmac('sha256', hmacKey(key)).update(text, 'utf8').digest('hex'),
 }
 
@@ -53,6 +57,7 @@ export default fp(
   async (fastify) => {
     // The portal's key and those of the outer apps in the configuration (OUTER_APP_KEYS).
     const keys = appKeyLookup(fastify.config.outerAppKeys)
+    const nonces = onceKeys(fastify.kv, 2 * SIGNATURE_WINDOW_MS)
     const verify: preValidationAsyncHookHandler = async (request) => {
       const verdict = verifySignature(
         {
@@ -69,7 +74,7 @@ export default fp(
       )
       if (!verdict.ok) throw new AppError(verdict.reason)
       const nonceKey = `nonce:${header(request, HEADERS.appId)}:${header(request, HEADERS.nonce)}`
-      if (!(await fastify.kv.setNX(nonceKey, '1', 2 * SIGNATURE_WINDOW_MS))) throw new AppError('NONCE_REUSED')
+      if (!(await nonces.claim(nonceKey))) throw new AppError('NONCE_REUSED')
     }
 
     fastify.addHook('onRoute', (route) => {

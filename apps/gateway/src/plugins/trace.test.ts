@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/helpers/app'
 import { callApi } from '../../test/helpers/calls'
 import { signed } from '../../test/helpers/signed'
+import { newTraceId } from './trace'
 
 /** Every log line the app writes, parsed. */
 const lines: Array<Record<string, unknown>> = []
@@ -49,5 +50,13 @@ describe('one trace id per request: the x-trace-id header, the body and the log 
     expect(id).not.toBe('bad id!')
     expect(replaced.json().traceId).toBe(id)
     expect(logged(id).length).toBeGreaterThan(0)
+  })
+})
+
+describe('new trace ids', () => {
+  it('are 32 hex characters, all different, across many draws of random bytes', () => {
+    const ids = Array.from({ length: 5000 }, newTraceId)
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/)
+    expect(new Set(ids).size).toBe(ids.length)
   })
 })

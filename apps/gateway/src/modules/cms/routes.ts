@@ -16,6 +16,8 @@ export default async function cmsRoutes(fastify: FastifyInstance, { pages: cache
   fastify.route({
     method: call.method,
     url: callUrl(call),
+    // The answer negotiates its own encoding (CachedAnswer): @fastify/compress's hooks would only look at it.
+    compress: false,
     config: { access: call.access, reagreeExempt: false },
     schema: {
       summary: call.summary,

@@ -27,6 +27,8 @@ export default async function dictRoutes(fastify: FastifyInstance) {
   fastify.route({
     method: call.method,
     url: callUrl(call),
+    // The answer negotiates its own encoding (CachedAnswer): @fastify/compress's hooks would only look at it.
+    compress: false,
     config: { access: call.access, reagreeExempt: call.reagreeExempt ?? false },
     schema: {
       summary: call.summary,
