@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginPanel } from '../src/components/auth-form/login-panel'
 import { PrivacyConsent } from '../src/components/privacy-consent'
+import { knownConsentAgreements, loadConsentAgreements } from '../src/components/privacy-consent/agreements'
 import { codeLoginForm, fieldMessage, registerEmailForm, registerPhoneForm } from '../src/core/auth/forms'
 import { maskEmail, maskPhone } from '../src/core/auth/mask'
 import { getDictionary } from '../src/i18n'
@@ -116,9 +117,13 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     const { server, nav } = installTestPlatform({}, { consent: false })
     localeStore.setState({ locale })
     server.reply(ok(AGREEMENTS))
-    render(<PrivacyConsent />)
     // On H5 the panel arrives as a chunk of its own while the question is open, with its
     // agreements already read: no "Loading…" line that grows into the links (a layout shift).
+    // The chunk is loaded once per test file: for the second language (its chunk already there) the
+    // agreements are read as that load reads them, before the panel shows. Without this the test
+    // raced the fake server's answer (it failed once in CI).
+    if (knownConsentAgreements('zh-CN') ?? knownConsentAgreements('en-US')) await loadConsentAgreements()
+    render(<PrivacyConsent />)
     expect(await screen.findByRole('dialog', { name: getDictionary(locale).consent.title })).toBeTruthy()
     expect(screen.queryByText(getDictionary(locale).common.loading)).toBeNull()
     expect(screen.getAllByTestId('consent-agreement-link')).toHaveLength(2)
