@@ -68,11 +68,8 @@ export function launchChunks(bundle: Bundle, sourceDir: string): LaunchChunks {
   const routes: Record<string, number[]> = {}
   const locales: Record<string, number[]> = {}
   for (const chunk of chunks) {
-    const page = chunk.isDynamicEntry && chunk.facadeModuleId ? path.relative(sourceDir, chunk.facadeModuleId.split('?')[0] ?? '') : ''
-    if (/^(pages|packages)\//.test(page.split(path.sep).join('/'))) {
-      const route = page.split(path.sep).join('/').replace(/\.[jt]sx?$/, '')
-      routes[route] = closure(bundle, chunk.fileName, startUp).map(indexOf)
-    }
+    const page = chunk.isDynamicEntry && chunk.facadeModuleId ? path.relative(sourceDir, chunk.facadeModuleId.split('?')[0] ?? '').split(path.sep).join('/') : ''
+    if (/^(pages|packages)\//.test(page)) routes[page.replace(/\.[jt]sx?$/, '')] = closure(bundle, chunk.fileName, startUp).map(indexOf)
     const locale = /^locale-(.+)$/.exec(chunk.name)?.[1]
     if (locale) locales[locale] = closure(bundle, chunk.fileName, startUp).map(indexOf)
   }

@@ -1,26 +1,15 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import negotiate from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { memoByText } from './memo'
 
 /** Answers smaller than this go uncompressed (the app's @fastify/compress has the same threshold). */
 export const COMPRESS_THRESHOLD_BYTES = 1024
 
 const ENCODINGS: Array<'br' | 'gzip'> = ['br', 'gzip']
 
-/** At most this many `accept-encoding` texts are remembered (browsers send a handful). */
-const REMEMBERED_HEADERS = 256
-const encodingByHeader = new Map<string, 'br' | 'gzip' | null>()
-
 /** The encoding negotiated for each `accept-encoding` text, kept: the negotiation parses and ranks it. */
-function encodingFor(accepted: string): 'br' | 'gzip' | null {
-  let encoding = encodingByHeader.get(accepted)
-  if (encoding === undefined) {
-    if (encodingByHeader.size >= REMEMBERED_HEADERS) encodingByHeader.clear()
-    encoding = negotiate(accepted, ENCODINGS)
-    encodingByHeader.set(accepted, encoding)
-  }
-  return encoding
-}
+const encodingFor = memoByText((accepted): 'br' | 'gzip' | null => negotiate(accepted, ENCODINGS))
 
 /**
  * An answer served many times as it is (a cached CMS page, a dictionary, the portal's page): its UTF-8 bytes, and

@@ -1,5 +1,6 @@
 import { type Locale, resolveLocale } from '@ess/contract'
 import fp from 'fastify-plugin'
+import { memoByText } from '../lib/memo'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,20 +11,9 @@ declare module 'fastify' {
   }
 }
 
-/** At most this many `accept-language` texts are remembered (browsers send a handful). */
-const REMEMBERED_HEADERS = 256
-const localeByHeader = new Map<string, Locale>()
-
 /** resolveLocale parses and ranks the header on each call: its answer for each text is kept. */
-function localeOf(header: string | undefined): Locale {
-  if (!header) return resolveLocale(header)
-  let locale = localeByHeader.get(header)
-  if (!locale) {
-    if (localeByHeader.size >= REMEMBERED_HEADERS) localeByHeader.clear()
-    localeByHeader.set(header, (locale = resolveLocale(header)))
-  }
-  return locale
-}
+const localeOfText = memoByText((header): Locale => resolveLocale(header))
+const localeOf = (header: string | undefined): Locale => (header ? localeOfText(header) : resolveLocale(header))
 
 export default fp(
   async (fastify) => {
