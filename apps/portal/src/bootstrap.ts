@@ -1,7 +1,8 @@
 /**
  * Runs first (imported at the top of app.tsx): installs the platform of this build, its global
- * behaviours, and the stored language, before any screen renders. No call goes to the gateway here
- * but the mini-program's quick login and open id.
+ * behaviours, and the stored language, before any screen renders. The calls made here: the
+ * mini-program's quick login and open id, and the public CMS content the launch's page shows first
+ * (its floors or its article), asked for while the page's code loads.
  */
 import { checkHostPrivacy, syncConsentState, whenConsented } from './core/auth/consent'
 import { quickLoginFromJump } from './core/auth/quick-login'
@@ -15,6 +16,7 @@ import { ensureOpenId } from './core/wechat'
 import { rememberJumpDes } from './core/links/des'
 import { onSessionChange } from './core/auth/session'
 import { prefetchLaunchFloors } from './core/cms/floors'
+import { prefetchLaunchArticle } from './core/cms/news'
 // Relative: Taro's multi-platform resolution picks toast-view.h5.ts for the web.
 import { mountToastView } from './core/toast-view'
 
@@ -31,6 +33,8 @@ syncConsentState()
 rememberJumpDes(platform.system.launchQuery())
 // The floors of a home or services launch: carried by the page, or asked for now while the page's code loads.
 prefetchLaunchFloors(platform.system.launchRoute(), platform.system.launchData())
+// The article of a launch at one (news, a help answer), asked for now while the page's code loads.
+prefetchLaunchArticle(platform.system.launchRoute(), platform.system.launchQuery())
 // Launch initialisation (SPEC §4): in the mini-program, skipped until the user agrees to the privacy
 // policy (ours and WeChat's, asked first: core/auth/consent), then run at once; no-ops elsewhere.
 void checkHostPrivacy().then(() =>

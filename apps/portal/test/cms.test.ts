@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { userStore } from '../src/core/auth/user-store'
 import { floorsOf, loadFloors, prefetchLaunchFloors, resetFloors } from '../src/core/cms/floors'
+import { loadArticle, prefetchLaunchArticle } from '../src/core/cms/news'
 import { externalUrl, linkTarget, openLinkItem, parseQuery } from '../src/core/links/click'
 import { claimAutoJump, innerJump, legacyJumpUrl } from '../src/core/links/jump'
 import { miniProgramTarget } from '../src/core/links/mini'
@@ -90,6 +91,46 @@ describe('floor lists (SPEC §4: 600 s window, no second fetch in flight)', () =
     prefetchLaunchFloors('pages/user-center/index')
     prefetchLaunchFloors('packages/news/newsDetail')
     expect(server.requests.map((r) => r.url.split('?')[1])).toEqual(['pageCode=homepage', 'pageCode=servicegrid'])
+  })
+})
+
+describe('the article of a launch at one', () => {
+  const ARTICLE = (id: string, title: string) => ({ id, title, source: 'HR', publishedAt: '2026-01-05T00:00:00Z', blocks: [] })
+  afterEach(() => {
+    prefetchLaunchArticle('', {})
+    localeStore.setState({ locale: 'zh-CN' })
+  })
+
+  it("is asked for at start; the page's first ask takes that answer, later asks read it anew", async () => {
+    const { server } = installTestPlatform()
+    let release: () => void = () => undefined
+    server.reply(() => new Promise((resolve) => (release = () => resolve(ok(ARTICLE('si-base-2026', '基数调整'))))), ok(ARTICLE('si-base-2026', '基数调整（更新）')))
+    prefetchLaunchArticle('packages/news/newsDetail', { id: 'si-base-2026' })
+    expect(server.requests).toHaveLength(1)
+    expect(server.requests[0].url).toContain('id=si-base-2026')
+    const shown = loadArticle('si-base-2026')
+    release()
+    expect((await shown)?.title).toBe('基数调整')
+    expect(server.requests).toHaveLength(1)
+    expect((await loadArticle('si-base-2026'))?.title).toBe('基数调整（更新）')
+    expect(server.requests).toHaveLength(2)
+  })
+
+  it('a help answer too; not another article, another language, or a launch elsewhere or without an id', async () => {
+    const { server } = installTestPlatform()
+    server.reply(ok(ARTICLE('help-a', 'A')), ok(ARTICLE('help-b', 'B')), ok(ARTICLE('help-a', 'A en')), ok(ARTICLE('help-a', 'A en 2')))
+    prefetchLaunchArticle('packages/users/help/more', { id: 'help-a' })
+    // The page shows another article: the one asked for at launch is not it, and is dropped.
+    expect((await loadArticle('help-b'))?.title).toBe('B')
+    localeStore.setState({ locale: 'zh-CN' })
+    prefetchLaunchArticle('packages/news/newsDetail', { id: 'help-a' })
+    localeStore.setState({ locale: 'en-US' })
+    expect((await loadArticle('help-a'))?.title).toBe('A en 2')
+    expect(server.requests).toHaveLength(4)
+    prefetchLaunchArticle('pages/home/index', { id: 'help-a' })
+    prefetchLaunchArticle('packages/news/newsDetail', {})
+    expect(await loadArticle('')).toBeUndefined()
+    expect(server.requests).toHaveLength(4)
   })
 })
 
