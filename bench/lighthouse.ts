@@ -89,6 +89,9 @@ try {
     { name: 'services tab, returning, zh-CN', route: '/#/pages/service/index', stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
     { name: 'My account, returning, zh-CN', route: '/#/pages/user-center/index', stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
     { name: 'article, returning, zh-CN', route: `/#/packages/news/newsDetail?id=${articleId}`, stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
+    // Not among issue 18's routes: the page that loads the most lazy code (forms, slider, dialogs), watched
+    // so that the grouping of lazy code by domain (apps/portal/config/lazy-chunks.ts) is seen where it splits most.
+    { name: 'sign-in page, returning, zh-CN', route: '/#/pages/login/index', stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
   ]
   const gateways = [{ label: '', origin: gw.url }, ...(baseline ? [{ label: ` — baseline (${baselineRoot})`, origin: baseline.url }] : [])]
   const CASES: Case[] = ALL.filter((c) => !ONLY || c.name.includes(ONLY)).flatMap((c) => gateways.map((g) => ({ ...c, name: `${c.name}${g.label}`, origin: g.origin })))

@@ -5,10 +5,11 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { execFileSync } from 'node:child_process'
 import pkg from '../package.json'
 import devConfig from './dev'
-import { type ModuleShape, assertStartUpChunks, shapeOf, startUpSet } from './start-up-set'
+import { type ModuleGraph, type ModuleShape, assertStartUpChunks, shapeOf, startUpSet } from './start-up-set'
 import prodConfig from './prod'
 import { subPackageChunks } from './sub-package-chunks'
 import { LAUNCH_CHUNKS_ID, LAUNCH_CHUNKS_MARK, launchChunks } from './launch-chunks'
+import { MIN_GROUP_CODE, lazyChunkNames } from './lazy-chunks'
 
 /**
  * Taro 4 build config (vite runner). GUIDE §2: designWidth 375 for @nutui files and 750 for ours,
@@ -34,8 +35,8 @@ const imageUrlLoaderOption = {
  * chunk and every source file imported twice in one `common` chunk, both loaded at start, even
  * when only later pages use them. Here those two chunks keep only what the start-up runs (the app
  * entry and the home page, and what they import statically, followed by imported name through
- * re-exporting indexes: start-up-set.ts); what only other pages use goes to `vendors-lazy` and
- * `common-lazy`, loaded with the first page that needs them. A few libraries get chunks of
+ * re-exporting indexes: start-up-set.ts); what only lazily loaded parts use is grouped by the app
+ * domains that use it (lazy-chunks.ts), loaded with the first page that needs it. A few libraries get chunks of
  * their own: jsencrypt (the OAEP fallback where WebCrypto is missing) and the form libraries of the
  * sign-in, registration and real-name pages, with the sign-in UI that uses them. zod goes with the
  * forms, and so do the modules of the contract that load it (its schemas): the start-up code
@@ -49,7 +50,7 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   [/[\\/]src[\\/]core[\\/]zod-config\.ts$/, 'forms'],
   [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
   // The account security forms (several pages each): with the sign-in UI they build on, never in
-  // common-lazy, which the forms chunk itself imports (a chunk cycle fails at start-up).
+  // a lazy group (lazy-chunks.ts), which the forms chunk may import (a chunk cycle fails at start-up).
   [/[\\/]src[\\/](components[\\/]security[\\/]contact\.tsx|core[\\/]security[\\/]forms\.ts)/, 'sign-in'],
   [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
   // The rules' messages and check digits (the contract's rule-messages.ts, rule-checks.ts): used by
@@ -86,6 +87,8 @@ const FIRST_VISIT_PARTS = [/[\\/]src[\\/]components[\\/]privacy-consent[\\/]pane
 interface ModuleInfo {
   isEntry: boolean
   importedIds: readonly string[]
+  dynamicImporters: readonly string[]
+  code: string | null
   moduleSideEffects: boolean | 'no-treeshake'
 }
 interface ChunkApi {
@@ -94,7 +97,6 @@ interface ChunkApi {
 }
 
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/
-const DOMAIN_TEXTS = /[\\/]src[\\/]i18n[\\/]([a-z-]+)[\\/](?:index|types|zh-CN|en-US)\.ts$/
 const NODE_MODULES = /[\\/]node_modules[\\/]/
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/
 
@@ -140,6 +142,7 @@ function startUpChunks() {
   const shapes = new Map<string, ModuleShape>()
   const resolved = new Map<string, string | undefined>()
   let startUp: Set<string> | undefined
+  let lazy: Map<string, string> | undefined
   return {
     name: 'ess:start-up-chunks',
     apply: 'build' as const,
@@ -171,26 +174,32 @@ function startUpChunks() {
         manualChunks(id: string, api: ChunkApi) {
           const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
           if (own) return own[1]
-          // Each domain's texts (src/i18n/<domain>/, both languages): a chunk of their own, loaded
-          // with the first screen that shows them; in common-lazy every lazy page loaded them all.
-          const texts = DOMAIN_TEXTS.exec(id)
-          if (texts) return `texts-${texts[1]}`
+          // Each domain's texts (src/i18n/<domain>/, both languages) go with the code of the screens
+          // that show them (below): as chunks of their own, a sign-in page loaded seven of them.
           if (contractLoadsZod(id, api)) return 'forms'
           const chunk = (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
-          startUp ??= startUpSet(
-            [...api.getModuleIds()].filter((m) => api.getModuleInfo(m)?.isEntry || isStartPage(m)),
-            {
-              shape: (m) => shapes.get(m),
-              resolve: (importer, source) => resolved.get(`${importer}\0${source}`),
-              importedIds: (m) => api.getModuleInfo(m)?.importedIds ?? [],
-              hasSideEffects: (m) => api.getModuleInfo(m)?.moduleSideEffects !== false,
-            },
-          )
+          const graph: ModuleGraph = {
+            shape: (m) => shapes.get(m),
+            resolve: (importer, source) => resolved.get(`${importer}\0${source}`),
+            importedIds: (m) => api.getModuleInfo(m)?.importedIds ?? [],
+            hasSideEffects: (m) => api.getModuleInfo(m)?.moduleSideEffects !== false,
+          }
+          const modules = () => [...api.getModuleIds()]
+          startUp ??= startUpSet(modules().filter((m) => api.getModuleInfo(m)?.isEntry || isStartPage(m)), graph)
           if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) {
             // Shared code that reaches the form libraries goes with the sign-in UI, so that
-            // common-lazy never imports the forms (zod: 40 KB gzip) for the pages without a form.
+            // no other lazy chunk imports the forms (zod: 40 KB gzip) for the pages without a form.
             if (chunk === 'common' && reachesForms(id, api)) return 'sign-in'
-            return `${chunk}-lazy`
+            // Grouped by the domains of the lazy parts that run it (lazy-chunks.ts). A module no
+            // part runs (an index's unused export, dropped by tree-shaking) keeps Taro's group.
+            lazy ??= lazyChunkNames(modules().filter((m) => (api.getModuleInfo(m)?.dynamicImporters.length ?? 0) > 0), startUp, graph, SOURCE_DIR, {
+              codeSize: (m) => api.getModuleInfo(m)?.code?.length ?? 0,
+              minCode: MIN_GROUP_CODE,
+              // The pages with forms (sign-in, registration, real-name, account security) load the
+              // form libraries and the sign-in UI: what only they run goes with the sign-in UI.
+              family: { name: 'sign-in', marks: (m) => formsOrSignIn(m, api) },
+            })
+            return lazy.get(id) ?? `${chunk}-lazy`
           }
           // A start-up module Taro leaves to its importer's chunk (one importer) could follow an
           // index that went to a lazy chunk: it is given its start-up chunk instead. The home page

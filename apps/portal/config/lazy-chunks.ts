@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto'
+import path from 'node:path'
+import { type ModuleGraph, startUpSet } from './start-up-set'
+
+/**
+ * How the H5 build groups the code that only lazily loaded parts run (pages other than home, the
+ * confirm dialog, the assistant's client…): by the app domains whose parts run it.
+ *
+ * It was one chunk for the libraries (`vendors-lazy`) and one for our code (`common-lazy`): every
+ * lazy page loaded both whole, so an article (3 KB of code of its own) and My account loaded the
+ * sign-in forms' dialogs, inputs and popups, every icon of every screen and six domains' texts, 75 KB
+ * gzip. Rollup groups what it chunks itself by the exact set of entries that need a module; it
+ * cannot do it here, because the start-up's manual chunks would take in every module their indexes
+ * import (Rollup adds a manual chunk's static imports to it), so the groups are named here.
+ *
+ * A lazy part belongs to a domain: its route's folder (`packages/safety`, `pages/user-center`), or
+ * its own file for a part that is not a page (`components/confirm-host/dialog`). A module is needed
+ * by a part when the part runs it (what `startUpSet` follows from the part, by imported name); its
+ * chunk is named by the set of domains of the parts that need it. That grouping never makes two
+ * chunks import each other (the set of a module includes the set of every module importing it,
+ * so a chunk imports only chunks of larger sets), and a page loads the code of its own domain and
+ * of the sets that include it, not the code of other domains. Two things keep the number of files
+ * down (each costs a round trip on HTTP/1.1): small groups go with a larger group containing them
+ * (MIN_GROUP_CODE), and the code only the form pages run goes with their sign-in UI (`family`).
+ * The domains' texts (src/i18n/<domain>/) are grouped like the rest.
+ *
+ * Measured (bench/RESULTS.md, 2026-11-26): My account 13 files / 78 KB gzip before, 14 / 41 after;
+ * an article 11 / 76 → 3 / 8; a sign-in page 20 / 133 → 25 / 115.
+ */
+
+/** The domain of a lazy part: its route's folder for a page, its own file (no extension) otherwise. */
+export function domainOf(id: string, sourceDir: string): string {
+  const file = id.split('?')[0]!
+  const nodeModule = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file)
+  if (nodeModule) return nodeModule[1]!.replace(/\\/g, '/')
+  const relative = path.relative(sourceDir, file).replace(/\\/g, '/')
+  const [top, folder] = relative.split('/')
+  if ((top === 'pages' || top === 'packages') && folder) return `${top}/${folder}`
+  return relative.replace(/\.[^./]+$/, '')
+}
+
+/** The chunk of a set of domains: named after the domain when there is one, after a digest of the set otherwise. */
+export function chunkNameOf(domains: readonly string[]): string {
+  const sorted = [...domains].sort()
+  if (sorted.length === 1) return `${sorted[0]!.replace(/[^a-zA-Z0-9]+/g, '-')}-lazy`
+  return `shared-${createHash('sha256').update(sorted.join('\n')).digest('hex').slice(0, 8)}-lazy`
+}
+
+/**
+ * Below this much code (bytes of a module's code after transforms, before minifying), a group is
+ * not a chunk of its own but goes with a larger group that contains it: on HTTP/1.1, six
+ * connections a host, each file costs a page about a round trip shared six ways (on a slow 4G
+ * link, as much time as ~5 KB more of code), and the exact groups made the sign-in pages load
+ * 42 files instead of 19, slower for all their smaller bytes.
+ */
+export const MIN_GROUP_CODE = 6_000
+
+export interface LazyChunkOptions {
+  /** The size of a module's code, and the least code a group of its own has (MIN_GROUP_CODE). */
+  codeSize?: (id: string) => number
+  minCode?: number
+  /**
+   * A family of parts that share most of their code: the parts that run a module `marks` (the
+   * sign-in UI's); what only they run goes to the chunk `name` with that module, one file instead
+   * of a group for every subset of them (the sign-in pages loaded some twenty groups).
+   */
+  family?: { name: string; marks: (id: string) => boolean }
+}
+
+/**
+ * The chunk of every module that a lazy part runs and the start-up does not: parts are the modules
+ * imported dynamically (`lazyParts`), none of the start-up set.
+ *
+ * With a `family`, the modules that only its parts run go to its chunk. That chunk imports other
+ * lazy chunks and none imports it: a module importing one of its modules is run by only its parts too.
+ *
+ * A module's group is the set of domains that run it; a group with less code than `minCode` goes
+ * to the smallest kept group containing it. Kept are the groups of at least `minCode`, every set of
+ * all domains together, and the intersections of kept sets (so that the smallest one containing a
+ * set is one set): that choice grows with the set (a larger set's smallest kept container contains
+ * the smaller set's), so a chunk still imports only chunks of larger sets, never one importing it.
+ */
+export function lazyChunkNames(
+  lazyParts: Iterable<string>,
+  startUp: ReadonlySet<string>,
+  graph: ModuleGraph,
+  sourceDir: string,
+  { codeSize = () => 0, minCode = 0, family }: LazyChunkOptions = {},
+): Map<string, string> {
+  const names = new Map<string, string>()
+  const needs = new Map<string, Set<string>>()
+  for (const part of lazyParts) if (!startUp.has(part)) needs.set(part, new Set([...startUpSet([part], graph)].filter((id) => !startUp.has(id))))
+  // The family's parts, and the modules only they run: the family's chunk.
+  const members = new Set([...needs].filter(([, ids]) => family && [...ids].some(family.marks)).map(([part]) => part))
+  const outside = new Set([...needs].filter(([part]) => !members.has(part)).flatMap(([, ids]) => [...ids]))
+  const domains = new Map<string, Set<string>>()
+  for (const [part, ids] of needs) {
+    const domain = domainOf(part, sourceDir)
+    for (const id of ids) {
+      if (family && !outside.has(id)) {
+        names.set(id, family.name)
+        continue
+      }
+      const set = domains.get(id) ?? new Set<string>()
+      set.add(domain)
+      domains.set(id, set)
+    }
+  }
+  const keyOf = (set: Iterable<string>) => [...set].sort().join('\n')
+  const code = new Map<string, number>()
+  for (const [id, set] of domains) code.set(keyOf(set), (code.get(keyOf(set)) ?? 0) + codeSize(id))
+  const every = new Set([...domains.values()].flatMap((set) => [...set]))
+  const kept = new Map<string, Set<string>>([[keyOf(every), every]])
+  for (const set of domains.values()) if ((code.get(keyOf(set)) ?? 0) >= minCode) kept.set(keyOf(set), set)
+  for (let grown = true; grown; ) {
+    grown = false
+    const sets = [...kept.values()]
+    for (const [i, a] of sets.entries()) {
+      for (const b of sets.slice(i + 1)) {
+        const both = new Set([...a].filter((d) => b.has(d)))
+        if (both.size && !kept.has(keyOf(both))) {
+          kept.set(keyOf(both), both)
+          grown = true
+        }
+      }
+    }
+  }
+  const container = new Map<string, string>()
+  const containerOf = (set: Set<string>) => {
+    const key = keyOf(set)
+    let name = container.get(key)
+    if (name === undefined) {
+      // Intersections of kept sets are kept: the smallest containing one is the only minimal one.
+      let best: Set<string> = every
+      for (const candidate of kept.values()) if (candidate.size < best.size && [...set].every((d) => candidate.has(d))) best = candidate
+      name = chunkNameOf([...best])
+      container.set(key, name)
+    }
+    return name
+  }
+  for (const [id, set] of domains) names.set(id, containerOf(set))
+  return names
+}

@@ -1,0 +1,150 @@
+import { parse } from 'acorn'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { chunkNameOf, domainOf, lazyChunkNames } from '../config/lazy-chunks'
+import { type ModuleGraph, shapeOf } from '../config/start-up-set'
+
+const SRC = '/app/src'
+const shape = (code: string) => shapeOf(parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Parameters<typeof shapeOf>[0])
+
+/** Modules named by their ids, sources resolving to ids as written; `pure` modules declare no side effects. */
+function graph(modules: Record<string, string>, pure: string[] = []): ModuleGraph {
+  return {
+    shape: (id) => (id in modules ? shape(modules[id]!) : undefined),
+    resolve: (_importer, source) => (source in modules ? source : undefined),
+    importedIds: () => [],
+    hasSideEffects: (id) => !pure.includes(id),
+  }
+}
+
+describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
+  it("names a lazy part's domain: its route's folder for a page, its own file otherwise", () => {
+    expect(domainOf(`${SRC}/pages/user-center/index.tsx`, SRC)).toBe('pages/user-center')
+    expect(domainOf(`${SRC}/pages/user-center/user-info/index.tsx`, SRC)).toBe('pages/user-center')
+    expect(domainOf(`${SRC}/packages/safety/devices.tsx?taro-page`, SRC)).toBe('packages/safety')
+    expect(domainOf(`${SRC}/components/confirm-host/dialog.tsx`, SRC)).toBe('components/confirm-host/dialog')
+    expect(domainOf('/app/node_modules/@scope/lib/dist/x.js', SRC)).toBe('@scope/lib')
+    expect(domainOf('/app/node_modules/hls.js/dist/hls.mjs', SRC)).toBe('hls.js')
+  })
+
+  it('names a chunk after its one domain, or after a digest of its set of domains in any order', () => {
+    expect(chunkNameOf(['pages/user-center'])).toBe('pages-user-center-lazy')
+    const shared = chunkNameOf(['packages/safety', 'pages/login'])
+    expect(shared).toMatch(/^shared-[0-9a-f]{8}-lazy$/)
+    expect(chunkNameOf(['pages/login', 'packages/safety'])).toBe(shared)
+    expect(chunkNameOf(['pages/login', 'packages/users'])).not.toBe(shared)
+  })
+
+  it('puts a module with the domains that run it; the start-up and what no part runs are left out', () => {
+    const names = lazyChunkNames(
+      [`${SRC}/pages/user-center/index.tsx`, `${SRC}/packages/news/newsDetail.tsx`, `${SRC}/packages/safety/devices.tsx`, 'home'],
+      new Set(['home', 'frame']),
+      graph({
+        home: `import 'frame'`,
+        frame: `export const Frame = 1`,
+        [`${SRC}/pages/user-center/index.tsx`]: `import { ListCard, Avatar } from 'ui'; import 'frame'`,
+        [`${SRC}/packages/news/newsDetail.tsx`]: `import { Body } from 'articles'`,
+        [`${SRC}/packages/safety/devices.tsx`]: `import { ListCard, Dialog } from 'ui'`,
+        ui: `export { ListCard } from 'list-card'; export { Avatar } from 'avatar'; export { Dialog } from 'dialog'; export { Unused } from 'unused'`,
+        'list-card': 'export const ListCard = 1',
+        avatar: 'export const Avatar = 1',
+        dialog: 'export const Dialog = 1',
+        unused: 'export const Unused = 1',
+        articles: 'export const Body = 1',
+      }, ['list-card', 'avatar', 'dialog', 'unused']),
+      SRC,
+    )
+    const both = chunkNameOf(['pages/user-center', 'packages/safety'])
+    expect(names.get('list-card')).toBe(both)
+    expect(names.get('avatar')).toBe('pages-user-center-lazy')
+    expect(names.get('dialog')).toBe('packages-safety-lazy')
+    expect(names.get('articles')).toBe('packages-news-lazy')
+    for (const left of ['home', 'frame', 'unused']) expect(names.has(left)).toBe(false)
+  })
+
+  it('puts a group with less code than the minimum into the smallest larger group containing it', () => {
+    const page = (domain: string, imports: string) => [`${SRC}/${domain}/index.tsx`, imports] as const
+    const modules = Object.fromEntries([
+      page('pages/a', `import 'ab'; import 'abc'; import 'a'`),
+      page('pages/b', `import 'ab'; import 'abc'; import 'b'`),
+      page('packages/c', `import 'abc'; import 'c'`),
+      ['ab', 'export const x = 1'],
+      ['abc', 'export const x = 1'],
+      ['a', 'export const x = 1'],
+      ['b', 'export const x = 1'],
+      ['c', 'export const x = 1'],
+    ])
+    const parts = Object.keys(modules).filter((id) => id.startsWith(SRC))
+    const sizes: Record<string, number> = { ab: 500, abc: 10, a: 10, b: 900, c: 10 }
+    const names = lazyChunkNames(parts, new Set(), graph(modules), SRC, { codeSize: (id) => sizes[id] ?? 0, minCode: 400 })
+    const ab = chunkNameOf(['pages/a', 'pages/b'])
+    expect(names.get('ab')).toBe(ab)
+    expect(names.get('b')).toBe('pages-b-lazy')
+    // Too small: pages/a's own code goes with a and b's; c's and the common one with every domain's.
+    expect(names.get('a')).toBe(ab)
+    const every = chunkNameOf(['pages/a', 'pages/b', 'packages/c'])
+    expect(names.get('abc')).toBe(every)
+    expect(names.get('c')).toBe(every)
+  })
+
+  it("puts what only a family's parts run in the family's chunk; what others run too keeps its group", () => {
+    const modules: Record<string, string> = {
+      [`${SRC}/pages/login/index.tsx`]: `import 'form'; import 'dialog'; import 'list'`,
+      [`${SRC}/packages/safety/bindPhone.tsx`]: `import 'form'; import 'dialog'; import 'list'`,
+      [`${SRC}/packages/safety/devices.tsx`]: `import 'list'; import 'devices'`,
+      form: `import 'zod'; export const Form = 1`,
+      zod: 'export const z = 1',
+      dialog: 'export const Dialog = 1',
+      list: 'export const List = 1',
+      devices: 'export const x = 1',
+    }
+    const parts = Object.keys(modules).filter((id) => id.startsWith(SRC))
+    const names = lazyChunkNames(parts, new Set(), graph(modules), SRC, { family: { name: 'sign-in', marks: (id) => id === 'zod' } })
+    for (const id of ['form', 'zod', 'dialog']) expect(names.get(id)).toBe('sign-in')
+    expect(names.get('list')).toBe(chunkNameOf(['pages/login', 'packages/safety']))
+    expect(names.get('devices')).toBe('packages-safety-lazy')
+  })
+
+  it('never makes two chunks import each other (random graphs: a chunk imports only chunks of larger sets)', () => {
+    const arbitrary = fc.record({
+      size: fc.integer({ min: 2, max: 14 }),
+      edges: fc.array(fc.tuple(fc.nat(13), fc.nat(13)), { maxLength: 40 }),
+      parts: fc.array(fc.tuple(fc.nat(13), fc.constantFrom('pages/a', 'pages/b', 'packages/c', 'packages/d')), { minLength: 1, maxLength: 6 }),
+      sizes: fc.array(fc.nat(100), { minLength: 14, maxLength: 14 }),
+      minCode: fc.constantFrom(0, 50, 120, 400),
+      marked: fc.option(fc.nat(13)),
+    })
+    fc.assert(
+      fc.property(arbitrary, ({ size, edges, parts, sizes, minCode, marked }) => {
+        const ids = Array.from({ length: size }, (_, i) => `m${i}`)
+        const imports = new Map(ids.map((id) => [id, new Set<string>()]))
+        for (const [from, to] of edges) if (from % size !== to % size) imports.get(ids[from % size]!)!.add(ids[to % size]!)
+        // A part is a page file of its domain that imports one module.
+        const modules: Record<string, string> = {}
+        for (const id of ids) modules[id] = [...imports.get(id)!].map((to) => `import '${to}'`).join('\n') + '\nexport const x = 1'
+        const partIds = parts.map(([target, domain], i) => {
+          const id = `${SRC}/${domain}/p${i}.tsx`
+          modules[id] = `import '${ids[target % size]}'`
+          return id
+        })
+        const codeSize = (id: string) => sizes[Number(id.slice(1))] ?? 0
+        const family = marked === null ? undefined : { name: 'family', marks: (id: string) => id === ids[marked % size] }
+        const names = lazyChunkNames(partIds, new Set(), graph(modules), SRC, { codeSize, minCode, family })
+        // Chunk → chunks it imports; a chunk importing itself is not an edge.
+        const chunkEdges = new Map<string, Set<string>>()
+        for (const id of ids) {
+          const from = names.get(id)
+          if (!from) continue
+          for (const to of imports.get(id)!) {
+            const target = names.get(to)!
+            if (target !== from) (chunkEdges.get(from) ?? chunkEdges.set(from, new Set()).get(from)!).add(target)
+          }
+        }
+        const reaches = (from: string, goal: string, seen = new Set<string>()): boolean =>
+          [...(chunkEdges.get(from) ?? [])].some((next) => next === goal || (!seen.has(next) && (seen.add(next), reaches(next, goal, seen))))
+        for (const chunk of chunkEdges.keys()) expect(reaches(chunk, chunk)).toBe(false)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
