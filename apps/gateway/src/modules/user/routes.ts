@@ -14,9 +14,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export default async function userRoutes(fastify: FastifyInstance) {
   const deps: UserDeps = { db: fastify.db, fieldCipher: fastify.fieldCipher, now: fastify.now, userInfoCache: newUserInfoCache(fastify.kv) }
 
-  // The user info is a few hundred bytes (about COMPRESS_THRESHOLD_BYTES with the longest names and
-  // email the schemas allow, user.test.ts): compressing it would save next to nothing, and the
-  // compress plugin's hooks cost one of the hottest calls a negotiation of accept-encoding each time.
+  // The user info is a few hundred bytes, under COMPRESS_THRESHOLD_BYTES for any ordinary user:
+  // compressing it would save next to nothing, and the compress plugin's hooks cost one of the
+  // hottest calls a negotiation of accept-encoding each time (user-info.test.ts).
   registerCall(fastify, calls.getUserInfo, (request) => getUserInfo(deps, authOf(request), request.locale), { compress: false })
   registerCall(fastify, calls.getUserPersonalInfo, (request) => getPersonalInfo(deps, authOf(request).userId, request.locale))
   registerCall(fastify, calls.editUserPersonalInfo, (request) => editPersonalInfo(deps, authOf(request).userId, request.body, request.locale))
