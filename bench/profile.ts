@@ -15,6 +15,8 @@ const chosen: HotCall | undefined = HOT_CALLS[target as keyof typeof HOT_CALLS]
 if (!chosen) throw new Error(`unknown target ${target}: one of ${Object.keys(HOT_CALLS).join(', ')}`)
 
 const window = { start: 0, end: 0 }
+/** Calls answered in the measured window: the figures are also given in µs of sampled time per call. */
+let calls = 0
 const profileDir = mkdtempSync(join(tmpdir(), 'ess-profile-'))
 const mailbox = await startMailbox()
 // Node refuses --cpu-prof in NODE_OPTIONS: the built server is run directly, with start.mjs's heap flags.
@@ -39,6 +41,7 @@ try {
   const result = await run(seconds, prepared)
   const used = process.cpuUsage(cpu)
   window.end = Number(process.hrtime.bigint() / 1000n)
+  calls = result.rps * seconds
   const share = (used.user + used.system) / (window.end - window.start)
   console.log(`${target}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`)
   console.log(`the load generator used ${(share * 100).toFixed(0)}% of a core (user ${(used.user / 1000).toFixed(0)} ms, system ${(used.system / 1000).toFixed(0)} ms)`)
@@ -101,6 +104,6 @@ const top = (m: Map<string, number>, n: number) =>
   [...m.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
-    .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
+    .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}% ${(calls ? v / calls : 0).toFixed(2).padStart(7)} µs/call  ${k}`)
     .join('\n')
 console.log(`\nprofile: ${file}\n\nself time by package:\n${top(byPackage, 20)}\n\nself time by function:\n${top(byFunction, 40)}\n\ninclusive time by function:\n${top(inclusive, Number(process.env.PROFILE_INCLUSIVE ?? 60))}`)

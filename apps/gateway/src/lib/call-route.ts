@@ -18,13 +18,23 @@ export type CallRequest<C extends CallDef> = Omit<FastifyRequest, 'query' | 'bod
 
 export type CallHandler<C extends CallDef> = (request: CallRequest<C>, reply: FastifyReply) => Promise<CallResult<C>>
 
+/** Route options a call may set besides those of the contract. */
+export interface CallRouteOptions {
+  /**
+   * false: no @fastify/compress hooks on the route, for an answer that is always small. The plugin
+   * negotiates the caller's accept-encoding on every answer before it looks at the answer's size.
+   */
+  compress?: false
+}
+
 /**
  * Registers a call of the contract: its method, its path under /app, its query and body schemas,
  * and its payload schema wrapped in the success envelope (errors answer the error envelope). The
  * handler returns the payload; the OpenAPI document is generated from the same definitions.
  */
-export function registerCall<C extends CallDef>(fastify: FastifyInstance, call: C, handler: NoInfer<CallHandler<C>>) {
+export function registerCall<C extends CallDef>(fastify: FastifyInstance, call: C, handler: NoInfer<CallHandler<C>>, options: CallRouteOptions = {}) {
   fastify.route({
+    ...options,
     method: call.method,
     url: callUrl(call),
     // Read by the auth plugin: who may call, and whether the call stays open during a re-agreement.

@@ -70,7 +70,7 @@ export async function bindContact(
     throw error
   }
   if (old) await noticeToInbox(deps, auth.userId, notice)
-  return getUserInfo(deps, auth.userId, locale)
+  return getUserInfo(deps, { userId: auth.userId }, locale)
 }
 
 /**
@@ -98,5 +98,5 @@ export async function unbindContact(deps: SecurityDeps, auth: Auth, channel: Cha
   })
   deliverNow(deps, notices)
   await noticeToInbox(deps, auth.userId, notice)
-  return getUserInfo(deps, auth.userId, locale)
+  return getUserInfo(deps, { userId: auth.userId }, locale)
 }

@@ -14,6 +14,11 @@ export interface Auth {
   sessionId: string
   familyId: string
   certified: boolean
+  /**
+   * The user's stamp as the access check read it (user-stamp.ts): the request's other reads of
+   * what this process keeps of the user check against it instead of reading the KV again.
+   */
+  stamp?: string
 }
 
 const seconds = (s: number) => s * 1000
@@ -82,6 +87,7 @@ export async function authenticate(db: Database, cache: AccessCache, accessToken
  * The session of an access token and whether a current required agreement waits for the user's
  * signature (430 for most calls): one statement, or none while this process's copy is current
  * (the user's stamp unchanged; see user-stamp.ts). Revocation and expiry are checked on every call.
+ * The stamp read is kept in the Auth, for the request's other stamped reads of the user.
  */
 export async function authenticateAccess(
   db: Database,
@@ -90,7 +96,8 @@ export async function authenticateAccess(
   now: Date,
 ): Promise<{ auth: Auth; pendingRequired: boolean } | undefined> {
   const accessHash = sha256Hex(accessToken)
-  const row = await cache.get(accessHash, now, () => findSessionForAccess(db, accessHash, now), (found) => found.userId)
+  const found = await cache.read(accessHash, now, () => findSessionForAccess(db, accessHash, now), (row) => row.userId)
+  const row = found?.value
   if (!row || row.revokedAt || row.accessExpiresAt <= now) return undefined
   const lastActive = (row.lastActiveAt ?? row.createdAt).getTime()
   if (now.getTime() - lastActive >= SESSION_ACTIVITY_GRANULARITY_MS) {
@@ -103,6 +110,7 @@ export async function authenticateAccess(
       sessionId: row.sessionId,
       familyId: row.familyId,
       certified: row.certificationStatus === 1 && !certificationExpired(row.certifiedAt, now),
+      stamp: found.stamp,
     },
     pendingRequired: row.pendingRequired,
   }

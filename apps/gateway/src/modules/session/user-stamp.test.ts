@@ -30,6 +30,23 @@ function source(rows: Record<string, Row>) {
 }
 
 const userOf = (row: Row) => row.userId
+
+/** The KV with its reads counted. */
+function countingKv(inner: Kv) {
+  let count = 0
+  const counted: Kv = Object.assign(Object.create(inner) as Kv, {
+    get: (key: string) => {
+      count++
+      return inner.get(key)
+    },
+  })
+  return {
+    kv: counted,
+    get count() {
+      return count
+    },
+  }
+}
 const at = (ms: number) => new Date(1_800_000_000_000 + ms)
 
 describe('StampedCache (what a gateway keeps of a user while its stamp stands)', () => {
@@ -60,13 +77,49 @@ describe('StampedCache (what a gateway keeps of a user while its stamp stands)',
     const rows = { 'u-known': { userId: 'u-known', name: 'x' } }
     const db = source(rows)
     const cache = new StampedCache<Row>(kv)
-    await cache.get('u-known', at(0), db.load('u-known'), userOf, 'u-known')
+    await cache.get('u-known', at(0), db.load('u-known'), userOf, { userId: 'u-known' })
     expect(db.loads).toBe(1)
-    await cache.get('u-known', at(5), db.load('u-known'), userOf, 'u-known')
+    await cache.get('u-known', at(5), db.load('u-known'), userOf, { userId: 'u-known' })
     expect(db.loads).toBe(1)
     const other = source({ k: { userId: 'someone-else', name: 'y' } })
-    await cache.get('k', at(0), other.load('k'), userOf, 'u-known')
+    await cache.get('k', at(0), other.load('k'), userOf, { userId: 'u-known' })
     expect(cache.size).toBe(1)
+  })
+
+  it('checks against the stamp the request already read instead of reading it again, and still sees a change announced before that read', async () => {
+    const rows = { 'u-once': { userId: 'u-once', name: 'first' } }
+    const db = source(rows)
+    const reads = countingKv(kv)
+    const access = new StampedCache<Row>(reads.kv)
+    const info = new StampedCache<Row>(reads.kv)
+    // One request: the access check reads the stamp, the user info reuses it.
+    const request = async (ms: number) => {
+      const checked = await access.read('token', at(ms), db.load('u-once'), userOf)
+      return info.get('u-once', at(ms), db.load('u-once'), userOf, { userId: 'u-once', stamp: checked?.stamp })
+    }
+    expect(await request(0)).toMatchObject({ name: 'first' })
+    const before = reads.count
+    expect(await request(1)).toMatchObject({ name: 'first' })
+    expect(reads.count - before).toBe(1)
+    // Another gateway (the same KV) changes the user: the next request's one read sees it in both.
+    rows['u-once'].name = 'second'
+    await userChanged(kv, 'u-once')
+    expect(await request(2)).toMatchObject({ name: 'second' })
+    expect((await access.read('token', at(3), db.load('u-once'), userOf))?.value).toMatchObject({ name: 'second' })
+  })
+
+  it('a stale stamp given by a request misses and loads again: it never serves an entry stored under a newer stamp', async () => {
+    const rows = { 'u-stale': { userId: 'u-stale', name: 'old' } }
+    const db = source(rows)
+    const cache = new StampedCache<Row>(kv)
+    const stale = await readUserStamp(kv, 'u-stale')
+    rows['u-stale'].name = 'new'
+    await userChanged(kv, 'u-stale')
+    expect(await cache.get('u-stale', at(0), db.load('u-stale'), userOf, { userId: 'u-stale' })).toMatchObject({ name: 'new' })
+    expect(db.loads).toBe(1)
+    // A request that read the stamp before the change: the kept entry is not its stamp's, it reads the database.
+    expect(await cache.get('u-stale', at(1), db.load('u-stale'), userOf, { userId: 'u-stale', stamp: stale })).toMatchObject({ name: 'new' })
+    expect(db.loads).toBe(2)
   })
 
   it('never keeps an entry older than the stamp it was stored with: a write between the two loads wins', async () => {

@@ -29,6 +29,23 @@ export async function readUserStamp(kv: Kv, userId: string): Promise<string> {
   return (await kv.get(stampKey(userId))) ?? NO_STAMP
 }
 
+/** Whose value a read is, known before loading; with the user's stamp when the request has read it. */
+export interface KnownUser {
+  userId: string
+  /**
+   * The user's stamp as read earlier in the same request, before anything of that request was
+   * loaded (the access check's): using it is reading the stamp at that moment instead of now.
+   * Not for a call that has written the user since: its stamp changes only as it answers.
+   */
+  stamp?: string
+}
+
+/** A value with the user's stamp it was checked against; no stamp when the value is not the user's asked for. */
+export interface Stamped<V> {
+  value: V
+  stamp: string | undefined
+}
+
 interface Entry<V> {
   value: V
   userId: string
@@ -51,30 +68,40 @@ export class StampedCache<V> {
 
   /**
    * The value of `key`: the entry when its stamp is still the user's and it is young enough, else
-   * `load` again. `userIdOf` tells whose value a load is. Unless `knownUser` names the user before
+   * `load` again. `userIdOf` tells whose value a load is. Unless `known` names the user before
    * loading, a miss loads twice around the stamp (first to learn the user, then for the value kept):
    * a write committed before the stamp was read is in the second load, and one committed after it
-   * also replaced the stamp, so the entry is never newer-stamped than its data.
+   * also replaced the stamp, so the entry is never newer-stamped than its data. `known.stamp` is the
+   * user's stamp as the request already read it (the access check's, `read`): it is not read again.
    */
-  async get(key: string, now: Date, load: () => Promise<V | undefined>, userIdOf: (value: V) => string, knownUser?: string): Promise<V | undefined> {
+  async get(key: string, now: Date, load: () => Promise<V | undefined>, userIdOf: (value: V) => string, known?: KnownUser): Promise<V | undefined> {
+    return (await this.read(key, now, load, userIdOf, known))?.value
+  }
+
+  /** `get`, with the user's stamp it was checked against (or stored with) when it is the user's. */
+  async read(key: string, now: Date, load: () => Promise<V | undefined>, userIdOf: (value: V) => string, known?: KnownUser): Promise<Stamped<V> | undefined> {
     const at = now.getTime()
     const entry = this.entries.get(key)
     if (entry) {
-      if (at >= entry.readAt && at - entry.readAt < STAMPED_MAX_AGE_MS && (await readUserStamp(this.kv, entry.userId)) === entry.stamp) return entry.value
+      if (at >= entry.readAt && at - entry.readAt < STAMPED_MAX_AGE_MS) {
+        const stamp = known?.userId === entry.userId && known.stamp !== undefined ? known.stamp : await readUserStamp(this.kv, entry.userId)
+        if (stamp === entry.stamp) return { value: entry.value, stamp }
+      }
       this.entries.delete(key)
     }
-    let userId = knownUser
+    let userId = known?.userId
     if (userId === undefined) {
       const first = await load()
       if (first === undefined) return undefined
       userId = userIdOf(first)
     }
-    const stamp = await readUserStamp(this.kv, userId)
+    const stamp = known?.userId === userId && known.stamp !== undefined ? known.stamp : await readUserStamp(this.kv, userId)
     const value = await load()
-    if (value === undefined || userIdOf(value) !== userId) return value
+    if (value === undefined) return undefined
+    if (userIdOf(value) !== userId) return { value, stamp: undefined }
     this.entries.set(key, { value, userId, stamp, readAt: at })
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string)
-    return value
+    return { value, stamp }
   }
 
   /** Replaces the value of a kept entry (this process's own write, e.g. the last-active time). */

@@ -9,7 +9,7 @@ import type { Kv } from '../../infra/kv/kv'
 import { StampedCache } from '../session/user-stamp'
 import { maskIdNo } from '../roster/identity'
 import { openIdNo } from '../roster/queries'
-import { certificationExpired } from '../session/service'
+import { type Auth, certificationExpired } from '../session/service'
 import { maskEmail } from './contact'
 import { recordCollection } from '../privacy/ledger'
 import { avatarUrl } from './avatar'
@@ -42,11 +42,16 @@ async function loadUserRecord(db: Database, userId: string): Promise<UserRecord 
   return { user, record: user.certificationStatus === 1 ? await findCertification(db, userId) : undefined }
 }
 
-/** The user info of SPEC §3, with the certification record attached. */
-export async function getUserInfo(deps: UserDeps, userId: string, locale: Locale): Promise<UserInfo> {
+/**
+ * The user info of SPEC §3, with the certification record attached. With the cache, what this
+ * process keeps of the user is checked against the stamp the access check read for this request
+ * (`auth.stamp`): one KV read per call, not two.
+ */
+export async function getUserInfo(deps: UserDeps, auth: Pick<Auth, 'userId' | 'stamp'>, locale: Locale): Promise<UserInfo> {
   const now = deps.now()
+  const { userId } = auth
   const load = () => loadUserRecord(deps.db, userId)
-  const found = deps.userInfoCache ? await deps.userInfoCache.get(userId, now, load, (value) => value.user.id, userId) : await load()
+  const found = deps.userInfoCache ? await deps.userInfoCache.get(userId, now, load, (value) => value.user.id, { userId, stamp: auth.stamp }) : await load()
   if (!found) throw new AppError('SESSION_INVALID')
   const { user, record } = found
   const certified = user.certificationStatus === 1
