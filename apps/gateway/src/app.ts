@@ -92,7 +92,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   // The CMS pages' read cache: the page call answers from it, and the portal's page carries the
   // launch's floors from it (modules/cms/launch.ts).
   const cmsPages = new PageCache(fastify.db, fastify.kv, (page) => JSON.stringify(ok(page)))
-  const page = portalPage(config.portalDir, () => launchData(cmsPages))
+  const page = portalPage(config.portalDir, launchData(cmsPages))
 
   await fastify.register(i18n)
   await fastify.register(trace)

@@ -143,6 +143,7 @@ function startUpChunks() {
   const resolved = new Map<string, string | undefined>()
   let startUp: Set<string> | undefined
   let lazy: Map<string, string> | undefined
+  let graph: ModuleGraph | undefined
   return {
     name: 'ess:start-up-chunks',
     apply: 'build' as const,
@@ -178,7 +179,7 @@ function startUpChunks() {
           // that show them (below): as chunks of their own, a sign-in page loaded seven of them.
           if (contractLoadsZod(id, api)) return 'forms'
           const chunk = (taroChunks as (id: string, api: unknown) => string | undefined)(id, api)
-          const graph: ModuleGraph = {
+          graph ??= {
             shape: (m) => shapes.get(m),
             resolve: (importer, source) => resolved.get(`${importer}\0${source}`),
             importedIds: (m) => api.getModuleInfo(m)?.importedIds ?? [],

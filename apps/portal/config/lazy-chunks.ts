@@ -108,7 +108,10 @@ export function lazyChunkNames(
   }
   const keyOf = (set: Iterable<string>) => [...set].sort().join('\n')
   const code = new Map<string, number>()
-  for (const [id, set] of domains) code.set(keyOf(set), (code.get(keyOf(set)) ?? 0) + codeSize(id))
+  for (const [id, set] of domains) {
+    const key = keyOf(set)
+    code.set(key, (code.get(key) ?? 0) + codeSize(id))
+  }
   const every = new Set([...domains.values()].flatMap((set) => [...set]))
   const kept = new Map<string, Set<string>>([[keyOf(every), every]])
   for (const set of domains.values()) if ((code.get(keyOf(set)) ?? 0) >= minCode) kept.set(keyOf(set), set)

@@ -26,21 +26,23 @@ platform.start()
 // The web's toast region exists before its first message, so that message is announced too.
 mountToastView()
 initLocale()
+const launchQuery = platform.system.launchQuery()
+const launchRoute = platform.system.launchRoute()
 // Web redirect (SPEC §4): a token and app id handed over in the query are kept; otherwise the outer app's are forgotten.
-applyWebRedirect(platform.system.launchQuery())
+applyWebRedirect(launchQuery)
 syncConsentState()
 // A jump into the mini-program with a des waits for the login or real-name it may need (SPEC §4).
-rememberJumpDes(platform.system.launchQuery())
+rememberJumpDes(launchQuery)
 // The floors of a home or services launch: carried by the page, or asked for now while the page's code loads.
-prefetchLaunchFloors(platform.system.launchRoute(), platform.system.launchData())
+prefetchLaunchFloors(launchRoute, platform.system.launchData())
 // The article of a launch at one (news, a help answer), asked for now while the page's code loads.
-prefetchLaunchArticle(platform.system.launchRoute(), platform.system.launchQuery())
+prefetchLaunchArticle(launchRoute, launchQuery)
 // Launch initialisation (SPEC §4): in the mini-program, skipped until the user agrees to the privacy
 // policy (ours and WeChat's, asked first: core/auth/consent), then run at once; no-ops elsewhere.
 void checkHostPrivacy().then(() =>
   whenConsented(() => {
     // The mini-program opened by the health mini-program with a quick-login token.
-    void quickLoginFromJump(platform.system.launchQuery())
+    void quickLoginFromJump(launchQuery)
     // The mini-program's open id of this environment (SPEC §3), fetched once and cached.
     void ensureOpenId()
   }),

@@ -46,13 +46,14 @@ export function withLaunchData(html: string, data: LaunchData): string {
 /**
  * The portal's page (hash routes: every page is index.html), or a page saying how to build it.
  * The built index.html gets the launch's data (`launch`: the home page's floors, whose largest
- * paint then waits on no call); made again when the file or the data change, compressed once per
+ * paint then waits on no call; the same object while they do not change); made again when the
+ * file or the data object change, compressed once per
  * version (CachedAnswer), revalidated by its ETag. When the data cannot be read (the database is
  * down), the page is served without it and the app asks for the floors itself.
  */
 export function portalPage(portalDir: string, launch?: () => Promise<LaunchData>) {
   const index = path.join(portalDir, 'index.html')
-  let made: { mtimeMs: number; data: string; answer: CachedAnswer; etag: string } | undefined
+  let made: { mtimeMs: number; data: LaunchData | undefined; answer: CachedAnswer; etag: string } | undefined
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const file = await stat(index).catch(() => null)
     if (!file) return reply.code(503).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT)
@@ -60,11 +61,11 @@ export function portalPage(portalDir: string, launch?: () => Promise<LaunchData>
       request.log.warn({ err: error }, 'portal page served without its launch data')
       return undefined
     })
-    const key = data ? JSON.stringify(data) : ''
-    if (!made || made.mtimeMs !== file.mtimeMs || made.data !== key) {
+    // The same data object while the floors stand (modules/cms/launch.ts): compared, not serialised, per request.
+    if (!made || made.mtimeMs !== file.mtimeMs || made.data !== data) {
       const built = await readFile(index, 'utf8')
       const html = data ? withLaunchData(built, data) : built
-      made = { mtimeMs: file.mtimeMs, data: key, answer: new CachedAnswer(html, 'text/html; charset=utf-8'), etag: `"${sha256Hex(html).slice(0, 32)}"` }
+      made = { mtimeMs: file.mtimeMs, data, answer: new CachedAnswer(html, 'text/html; charset=utf-8'), etag: `"${sha256Hex(html).slice(0, 32)}"` }
     }
     reply.header('cache-control', 'no-cache').header('etag', made.etag)
     if (request.headers['if-none-match'] === made.etag) return reply.code(304).send()
