@@ -54,7 +54,8 @@ export default defineConfig({
   },
   resolve: {
     alias: [
-      { find: /^@tarojs\/components$/, replacement: '@tarojs/components/lib/react' },
+      // As the H5 build (config/index.ts `h5.useHtmlComponents`): the React components.
+      { find: /^@tarojs\/components$/, replacement: '@tarojs/components-react' },
       { find: /^@tarojs\/taro$/, replacement: path.resolve(__dirname, 'test/taro-h5.ts') },
       { find: /^@\//, replacement: `${path.resolve(__dirname, 'src')}/` },
     ],

@@ -1,14 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
-import type { Locale, RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, readCode, solveSlider, useLocale, watchErrors } from './support'
+import type { Locale } from '@ess/contract'
+import { buttonIn, DICTIONARIES, exactly, expectRoute, field, onPage, readCode, solveSlider, useLocale, watchErrors } from './support'
 
 // Registration by email, a second login on another device, and "sign out of all devices" from
 // account security ending both sessions.
-
-const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
-const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
-const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
-const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
 
 async function agreedPrivacy(page: Page, locale: Locale) {
   await useLocale(page, locale)

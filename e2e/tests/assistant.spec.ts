@@ -47,7 +47,7 @@ for (const locale of LOCALES) {
     await shot(page, 'assistant-start', locale)
 
     // A question from the help center: the answer, then its article.
-    await chat.getByTestId('assistant-input').locator('input').fill(ask.question)
+    await chat.getByTestId('assistant-input').fill(ask.question)
     await buttonIn(chat, a.send).click()
     await expect(chat.getByTestId('assistant-question').last()).toContainText(ask.question)
     const answer = chat.getByTestId('assistant-answer').last()
@@ -69,8 +69,8 @@ for (const locale of LOCALES) {
     await expect(chat.getByTestId('assistant-answer')).toHaveCount(2)
 
     // Nothing matches: it says so and offers a person, who is the hotline.
-    await chat.getByTestId('assistant-input').locator('input').fill(ask.unknown)
-    await chat.getByTestId('assistant-input').locator('input').press('Enter')
+    await chat.getByTestId('assistant-input').fill(ask.unknown)
+    await chat.getByTestId('assistant-input').press('Enter')
     const missed = chat.getByTestId('assistant-not-matched')
     await expect(missed).toContainText(a.notMatched)
     await buttonIn(missed, a.human).click()

@@ -1,18 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
-import { LOCALES, type Locale, type RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, lastOutboxId, readCode, solveSlider, useLocale, watchErrors } from './support'
+import { LOCALES, type Locale } from '@ess/contract'
+import { buttonIn, DICTIONARIES, exactly, expectRoute, field, lastOutboxId, onPage, readCode, solveSlider, useLocale, watchErrors } from './support'
 import { CODE_RESEND_SECONDS } from './settings'
 
 // Sign-in and registration in the browser: first-launch consent, register by phone with the code
 // from the dev outbox, log out, log in by password, log in by SMS code — the slider dragged with
 // the mouse each time.
 
-const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
-const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
-const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
-
 /** The native input of a NutUI field (the outer custom element repeats the placeholder). */
-const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
 
 function newPhone(): string {
   return `13${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`

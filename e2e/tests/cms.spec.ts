@@ -1,16 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { LOCALES, type Locale, type RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, signUpByCode, useLocale, watchErrors, watchLayoutShifts } from './support'
+import { LOCALES, type Locale } from '@ess/contract'
+import { buttonIn, DICTIONARIES, exactly, expectRoute, field, onPage, signUpByCode, useLocale, watchErrors, watchLayoutShifts } from './support'
 
 // Home and services from the CMS in the browser, both languages: floors render; SPEC §4 click
 // rules (login first, then real-name with origin=home, then the inner jump reaching the sample
 // provider page through a real one-time code); `service` opens the services tab; news → detail;
 // pull-down refresh fetches again while a second visit inside 600 s does not.
-
-const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
-const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
-const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
-const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
 
 /** Demo roster employees not used by other browser tests (they share one server). */
 const EMPLOYEE: Record<Locale, { name: string; idNo: string; employeeNo: string }> = {
@@ -27,15 +22,20 @@ function countFloorReads(page: Page) {
   return counter
 }
 
-/** A real pull-down gesture on the page (touch events through the DevTools protocol). */
-async function pullDown(page: Page) {
+/** A real drag on the page from y = `from` to y = `to` (touch events through the DevTools protocol). */
+async function drag(page: Page, from: number, to: number) {
   const cdp = await page.context().newCDPSession(page)
   const point = (y: number) => [{ x: 180, y }]
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(150) })
-  for (let y = 170; y <= 450; y += 20) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y) })
+  const step = from < to ? 20 : -20
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) })
+  for (let y = from + step; step > 0 ? y <= to : y >= to; y += step) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y) })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   await cdp.detach()
 }
+/** A pull-down gesture. */
+const pullDown = (page: Page) => drag(page, 150, 450)
+/** How far the page on screen is scrolled. */
+const scrolled = (page: Page) => page.locator('.taro_page_stationed:not(.taro_page_shade)').evaluate((el) => el.scrollTop)
 
 for (const locale of LOCALES) {
   test(`home floors, click rules, inner jump to the provider page, news (${locale})`, async ({ page }) => {
@@ -60,6 +60,15 @@ for (const locale of LOCALES) {
     await expectRoute(page, 'pages/service/index', locale)
     await page.locator('.weui-tabbar__item').nth(0).click()
     await expectRoute(page, 'pages/home/index', locale)
+    expect(reads.home).toBe(0)
+    // On a page scrolled down, a downward drag scrolls it back up and refreshes nothing.
+    await drag(page, 500, 150)
+    await expect.poll(() => scrolled(page)).toBeGreaterThan(50)
+    const down = await scrolled(page)
+    await drag(page, 150, 350)
+    await expect.poll(() => scrolled(page)).toBeLessThan(down)
+    await expect(page.locator('.rmc-pull-to-refresh-indicator')).toHaveCount(0)
+    await page.locator('.taro_page_stationed:not(.taro_page_shade)').evaluate((el) => el.scrollTo(0, 0))
     expect(reads.home).toBe(0)
     await pullDown(page)
     await expect.poll(() => reads.home).toBe(1)
@@ -141,7 +150,7 @@ for (const locale of LOCALES) {
     await page.goto('/#/packages/news/newsDetail?id=withdrawn-article')
     const missing = onPage(page, 'packages/news/newsDetail').getByTestId('article-missing')
     await expect(missing).toContainText(DICTIONARIES[locale].cms.articleMissing)
-    await missing.locator('taro-button-core, button').first().click()
+    await missing.locator('.taro-button-core').first().click()
     await expectRoute(page, 'pages/home/index', locale)
     expect(errors).toEqual([])
   })

@@ -33,7 +33,7 @@ for (const locale of LOCALES) {
     const help = onPage(page, route)
     await expect(help.getByTestId('topic-help-account')).toBeVisible()
     await shot(page, 'help-center', locale)
-    await help.getByTestId('help-search').locator('input').fill(SEARCH[locale].query)
+    await help.getByTestId('help-search').fill(SEARCH[locale].query)
     await expect(help.getByTestId('help-results')).toBeVisible()
     await shot(page, 'help-search', locale)
     await help.getByTestId('question-help-forgot-password').click()

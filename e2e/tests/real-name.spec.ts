@@ -1,16 +1,11 @@
-import { expect, test, type Page } from '@playwright/test'
-import { LOCALES, type Locale, type RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, signUpByCode, useLocale, watchErrors } from './support'
+import { expect, test } from '@playwright/test'
+import { LOCALES, type Locale } from '@ess/contract'
+import { buttonIn, DICTIONARIES, exactly, expectRoute, field, onPage, signUpByCode, useLocale, watchErrors } from './support'
 
 // Real-name verification in the browser: a new user taps "Verify now" on My account, verifies by ID
 // number with an employee of the demo roster, comes back to My account verified, and sees the
 // employee record (ID masked) on the personal-info page. Also: a wrong name gets the SPEC's failure
 // page, and the form's own messages.
-
-const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
-const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
-const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
-const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
 
 /** Demo roster employees (apps/gateway/src/modules/roster/data.ts), one per test so they never clash. */
 const EMPLOYEE: Record<Locale, { name: string; idNo: string; company: string; employeeNo: string; pinyin: string }> = {

@@ -236,8 +236,8 @@ export function newPhone(): string {
 export const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
 /** Matches exactly this text, spaces around aside. */
 export const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
-/** The (NutUI / Taro) button of a scope with exactly this label. */
-export const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('taro-button-core').filter({ hasText: exactly(text) })
+/** The (NutUI / Taro) button of a scope with exactly this label (Taro's Button: a `.taro-button-core` element). */
+export const buttonIn = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('.taro-button-core').filter({ hasText: exactly(text) })
 /** The input of a scope with this placeholder. */
 export const field = (scope: ReturnType<Page['locator']>, placeholder: string) => scope.locator(`input[placeholder="${placeholder}"]`)
 
@@ -256,7 +256,7 @@ export async function signUpByCode(page: Page, locale: Locale, phone = newPhone(
   await solveSlider(page)
   const code = await readCode(page, `+86${phone}`)
   await login.locator(`input[placeholder="${t.auth.codePlaceholder}"]`).fill(code)
-  await login.locator('taro-button-core').filter({ hasText: exactly(t.auth.login) }).click()
+  await buttonIn(login, t.auth.login).click()
   return phone
 }
 

@@ -243,13 +243,40 @@ const launchChunksInPage = {
 }
 
 /**
+ * Taro 4.2.1's page pull-down as a React component (@tarojs/components-react's PullDownRefresh, which
+ * the router wraps around a page with `enablePullDownRefresh` once `h5.useHtmlComponents` is on)
+ * listens on its own wrapper instead of the page element that scrolls: a downward drag on a page
+ * scrolled down pulled the content instead of scrolling back up, and a full pull never reached the
+ * page's `onPullDownRefresh` (looked for on the wrapper). No Taro option names another component (the
+ * runner writes `config.PullDownRefresh = PullDownRefresh` into the entry), so that one module of the
+ * package is resolved to platform/h5/pull-down-refresh.tsx, the same gesture on the page element.
+ */
+const PULL_DOWN_REFRESH = path.join(SOURCE_DIR, 'platform', 'h5', 'pull-down-refresh.tsx')
+const pagePullDownRefresh = {
+  name: 'ess:page-pull-down-refresh',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    const fromPackage = importer !== undefined && /[\\/]@tarojs[\\/]components-react[\\/]dist[\\/]index\.js$/.test(importer)
+    return fromPackage && source === './components/pull-down-refresh/index.js' ? PULL_DOWN_REFRESH : null
+  },
+}
+
+/**
  * Packages whose code only computes what they export, though their package.json does not declare
  * it (`sideEffects`), so the bundler keeps them whole once imported, used or not:
  * - `platform`, the user-agent parser behind taro-h5's `getDeviceInfo`/`getSystemInfo` (6 KB gzip):
- *   a UMD module whose one effect outside a module system is a `window.platform` global.
+ *   a UMD module whose one effect outside a module system is a `window.platform` global;
+ * - Swiper's stylesheet (below).
  * Declared free of side effects here, they stay only where a name they export is used.
  */
-const SIDE_EFFECT_FREE = [/[\\/]node_modules[\\/]platform[\\/]platform\.js$/]
+const SIDE_EFFECT_FREE = [
+  /[\\/]node_modules[\\/]platform[\\/]platform\.js$/,
+  // Swiper's stylesheet (18 KB, 4.4 KB gzip of the start-up CSS), imported by @tarojs/components-react's
+  // Swiper for its styles; the H5 build has no Swiper (the carousel is ours; carousel.weapp.tsx uses the
+  // mini-program's), but a stylesheet is kept for its import alone, so every page loaded it. Should a
+  // web screen ever use Taro's Swiper, drop this line.
+  /[\\/]node_modules[\\/]swiper[\\/]swiper-bundle\.css$/,
+]
 
 const sideEffectFree = {
   name: 'ess:side-effect-free',
@@ -356,7 +383,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [sideEffectFree, startUpChunks(), launchChunksInPage, preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
+      vitePlugins: taroEnv === 'h5' ? [pagePullDownRefresh, sideEffectFree, startUpChunks(), launchChunksInPage, preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
     },
     sass: {},
     mini: {
@@ -373,6 +400,13 @@ export default defineConfig<'vite'>(async (merge) => {
       },
     },
     h5: {
+      // Taro's components as React components (@tarojs/components-react: View a <div>, Image a <div>
+      // holding an <img>, …) instead of Stencil web components: the start-up JS no longer carries
+      // Stencil's runtime and the custom elements' definitions and styles (vendors.js 202 → 181 KB),
+      // and the home page's banner paints ~0.1–0.2 s sooner (bench/RESULTS.md). Their stylesheet is
+      // loaded by platform/h5/taro-components.css (Taro's Vite runner does not import it, its webpack
+      // runner does).
+      useHtmlComponents: true,
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'hash' },

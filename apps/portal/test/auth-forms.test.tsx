@@ -25,7 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const button = (name: string) => screen.getByText(name, { selector: 'taro-button-core, taro-button-core *, button, button *' })
+const button = (name: string) => screen.getByText(name, { selector: '.taro-button-core, .taro-button-core *' })
 
 /** Messages of each field after validating `value` with a form schema. */
 function messages(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, value: unknown, locale: Locale) {

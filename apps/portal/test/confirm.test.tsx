@@ -26,7 +26,7 @@ const ZH_AGREEMENTS = [
 ]
 
 /** The dialog buttons: NutUI renders them as Taro buttons; find them by their text. */
-const button = (name: string) => screen.getByText(name, { selector: 'taro-button-core, taro-button-core *, button, button *' })
+const button = (name: string) => screen.getByText(name, { selector: '.taro-button-core, .taro-button-core *' })
 
 describe('global confirm dialog', () => {
   it('shows title, message and both labels, and resolves with the answer', async () => {

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Text, View } from '@tarojs/components'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Button } from '../src/components/a11y/button'
 import { activates, pressable } from '../src/components/a11y/pressable'
 
 afterEach(cleanup)
@@ -48,5 +49,44 @@ describe('views used as controls (pressable)', () => {
     cleanup()
     render(<View {...pressable(undefined)}>Soon</View>)
     expect(screen.getByRole('button').hasAttribute('tabindex')).toBe(false)
+  })
+})
+
+describe("NutUI's button as a control (a11y/button)", () => {
+  it('is a named button in the tab order that Enter and Space click, as a tap does', () => {
+    const onClick = vi.fn()
+    render(<Button onClick={onClick}>Save</Button>)
+    const button = screen.getByRole('button', { name: 'Save' })
+    expect(button.getAttribute('tabindex')).toBe('0')
+    expect(button.hasAttribute('aria-disabled')).toBe(false)
+    fireEvent.keyDown(button, { key: 'Enter' })
+    fireEvent.keyDown(button, { key: ' ' })
+    fireEvent.keyDown(button, { key: 'Tab' })
+    expect(onClick).toHaveBeenCalledTimes(2)
+    fireEvent.click(button)
+    expect(onClick).toHaveBeenCalledTimes(3)
+  })
+
+  it('leaves the tab order and does nothing while disabled or busy, and says so', () => {
+    const onClick = vi.fn()
+    render(
+      <>
+        <Button disabled onClick={onClick}>
+          Disabled
+        </Button>
+        <Button loading onClick={onClick}>
+          Busy
+        </Button>
+      </>,
+    )
+    const disabled = screen.getByRole('button', { name: 'Disabled' })
+    const busy = screen.getByRole('button', { name: 'Busy' })
+    expect(disabled.getAttribute('tabindex')).toBe('-1')
+    expect(disabled.getAttribute('aria-disabled')).toBe('true')
+    expect(busy.getAttribute('aria-busy')).toBe('true')
+    fireEvent.keyDown(disabled, { key: 'Enter' })
+    fireEvent.keyDown(busy, { key: ' ' })
+    fireEvent.click(disabled)
+    expect(onClick).not.toHaveBeenCalled()
   })
 })

@@ -7,6 +7,7 @@ import { createFetchTransport } from './h5/transport'
 import { installWebGlobals } from './h5/web-globals'
 import { createTaroNavigation } from './shared/taro-navigation'
 import type { Platform } from './types'
+import './h5/taro-components.css'
 import './h5/web.scss'
 
 export type * from './types'

@@ -8,7 +8,10 @@ export interface PictureProps extends ImageProps {
   alt: string
 }
 
-/** Taro's Image with its text alternative on the web's `<img alt>` (Image has no `alt` prop of its own). */
-export function Picture({ alt, nativeProps, ...props }: PictureProps) {
-  return <Image {...props} nativeProps={{ ...nativeProps, alt }} aria-hidden={alt === '' ? true : undefined} />
+/**
+ * Taro's Image with its text alternative on the web's `<img alt>` (Image has no `alt` prop of its
+ * own; `imgProps` are the inner `<img>`'s attributes on H5, and the mini-program has no such tag).
+ */
+export function Picture({ alt, imgProps, ...props }: PictureProps) {
+  return <Image {...props} imgProps={{ ...imgProps, alt }} aria-hidden={alt === '' ? true : undefined} />
 }

@@ -1,13 +1,13 @@
 /**
  * A Taro view used as a control: its role, a place in the keyboard's tab order, and activation by
  * the keys a native control answers (Enter; and Space, except for links). Spread the result on the
- * view: `<View {...pressable(open, 'link')} aria-label=…>`. On the web the view is a custom
- * element (`taro-view-core`) that gets `tabindex` and a `keydown` listener; in the mini-program
+ * view: `<View {...pressable(open, 'link')} aria-label=…>`. On the web the view is a `<div>`
+ * that gets `tabindex` and a `keydown` listener; in the mini-program
  * the view has no keyboard and only the role reaches the screen reader.
  */
 export type PressRole = 'button' | 'link' | 'radio' | 'switch' | 'checkbox' | 'tab' | 'option'
 
-interface KeyLike {
+export interface KeyLike {
   key?: string
   target?: unknown
   currentTarget?: unknown

@@ -1,5 +1,5 @@
 import { DEFAULT_PHONE_REGION, type AppAgreement } from '@ess/contract/wire'
-import { Button } from '@nutui/nutui-react-taro'
+import { Button } from '../a11y/button'
 import { Text } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'

@@ -1,4 +1,4 @@
-import { Button } from '@nutui/nutui-react-taro'
+import { Button } from '../a11y/button'
 import { loadFloors } from '../../core/cms/floors'
 import { useI18n } from '../../i18n'
 import { EmptyState } from '../empty-state'

@@ -35,7 +35,7 @@ function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string })
               alt=""
               // The first slide is what a visitor sees first (the home page's largest paint): its picture
               // is fetched before the others and the icons below it.
-              nativeProps={i === 0 ? { fetchPriority: 'high' } : undefined}
+              imgProps={i === 0 ? { fetchPriority: 'high' } : undefined}
             />
             <Text className="floor-banner__title">{slide.title}</Text>
           </View>

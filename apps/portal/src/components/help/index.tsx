@@ -1,6 +1,6 @@
 import { ROUTE_PATHS, type ArticleSummary } from '@ess/contract/wire'
 import { ArrowRight } from '@nutui/icons-react-taro'
-import { Button } from '@nutui/nutui-react-taro'
+import { Button } from '../a11y/button'
 import { Text, View } from '@tarojs/components'
 import { type DependencyList, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { openRoute } from '../../core/navigation'

@@ -1,6 +1,6 @@
 import { INNER_JUMP_DESTINATIONS, type InnerJumpDestination, type RoutePath } from '@ess/contract/wire'
 import { Loading } from '@nutui/icons-react-taro'
-import { Button } from '@nutui/nutui-react-taro'
+import { Button } from '../a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'

@@ -1,4 +1,5 @@
-import { Button, Input, Popup } from '@nutui/nutui-react-taro'
+import { Input, Popup } from '@nutui/nutui-react-taro'
+import { Button } from '../a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { useDialogFocus } from '../a11y/dialog-focus'

@@ -1,5 +1,5 @@
 import type { AppAgreement } from '@ess/contract/wire'
-import { Button } from '@nutui/nutui-react-taro'
+import { Button } from '../a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { agreeAtFirstLaunch, declinePrivacyConsent } from '../../core/auth/consent'

@@ -1,7 +1,7 @@
 import { DEFAULT_PHONE_REGION, type RoutePath } from '@ess/contract/wire'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Mail, Phone } from '@nutui/icons-react-taro'
-import { Button } from '@nutui/nutui-react-taro'
+import { Button } from '../a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useState } from 'react'
