@@ -127,7 +127,15 @@ describe("index.html's preload script", () => {
 
   it('fetches early the pictures listed for the launch route, only those', () => {
     carry(DATA)
+    // A link's fetch starts as it is put in the page: its priority must be set by then.
+    const inserted: Array<string | null> = []
+    const appendChild = vi.spyOn(document.head, 'appendChild').mockImplementation(function (this: HTMLHeadElement, node) {
+      if (node instanceof HTMLLinkElement) inserted.push(node.getAttribute('fetchpriority'))
+      return HTMLElement.prototype.appendChild.call(this, node) as typeof node
+    })
     run()
+    appendChild.mockRestore()
+    expect(inserted).toEqual(['high'])
     expect(preloads()).toEqual([['image', '/app/media/cms/banner-payroll.0f4b38c580ec.svg', 'high']])
     document.head.querySelectorAll('link').forEach((l) => l.remove())
     window.location.hash = '#/pages/home/index?from=app'

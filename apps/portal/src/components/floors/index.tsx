@@ -18,6 +18,13 @@ const tap = (item: LinkItem | null, origin: string) => () => {
 }
 
 
+/**
+ * The floors' small pictures (icons, covers, the banner's later slides) are fetched after what the
+ * first paint needs (the code, the styles, the first slide): on a slow link a dozen of them, asked for
+ * at the first render with the first slide, shared its bandwidth and connections.
+ */
+const LATER = { fetchPriority: 'low' } as const
+
 function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string }) {
   const { t } = useI18n()
   const first = floor.slides[0]
@@ -35,7 +42,7 @@ function Banner({ floor, origin }: { floor: FloorOf<'banner'>; origin: string })
               alt=""
               // The first slide is what a visitor sees first (the home page's largest paint): its picture
               // is fetched before the others and the icons below it.
-              imgProps={i === 0 ? { fetchPriority: 'high' } : undefined}
+              imgProps={{ fetchPriority: i === 0 ? 'high' : 'low' }}
             />
             <Text className="floor-banner__title">{slide.title}</Text>
           </View>
@@ -69,7 +76,7 @@ function Grid({ floor, origin }: { floor: FloorOf<'grid'>; origin: string }) {
         {floor.items.map((item) => (
           <View key={item.id} className="floor-grid__item" {...pressable(tap(item, origin), 'link')} data-testid={`link-${item.id}`}>
             <View className="floor-grid__icon">
-              {item.icon && <Picture className="floor-grid__img" src={mediaUrl(item.icon)} mode="aspectFit" alt="" />}
+              {item.icon && <Picture className="floor-grid__img" src={mediaUrl(item.icon)} mode="aspectFit" alt="" imgProps={LATER} />}
               {item.badge && <Text className="floor-grid__badge">{item.badge}</Text>}
             </View>
             <Text className="floor-grid__name">{item.name}</Text>
@@ -97,7 +104,7 @@ function News({ floor, origin }: { floor: FloorOf<'news'>; origin: string }) {
             <Text className="floor-news__title">{a.title}</Text>
             <Text className="floor-news__date">{a.publishedAt.slice(0, 10)}</Text>
           </View>
-          <Picture className="floor-news__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" alt="" />
+          <Picture className="floor-news__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" alt="" imgProps={LATER} />
         </View>
       ))}
     </View>
@@ -107,7 +114,7 @@ function News({ floor, origin }: { floor: FloorOf<'news'>; origin: string }) {
 function Float({ floor, origin }: { floor: FloorOf<'float'>; origin: string }) {
   return (
     <View className="floor-float" {...pressable(tap(floor.item, origin), 'link')} data-testid="floor-float">
-      <Picture className="floor-float__icon" src={mediaUrl(floor.icon)} mode="aspectFit" alt="" />
+      <Picture className="floor-float__icon" src={mediaUrl(floor.icon)} mode="aspectFit" alt="" imgProps={LATER} />
       <Text className="floor-float__label">{floor.label}</Text>
     </View>
   )
