@@ -34,8 +34,10 @@ async function drag(page: Page, from: number, to: number) {
 }
 /** A pull-down gesture. */
 const pullDown = (page: Page) => drag(page, 150, 450)
+/** The page on screen (the tab pages behind it stay in the document, shaded). */
+const shownPage = (page: Page) => page.locator('.taro_page_stationed:not(.taro_page_shade)')
 /** How far the page on screen is scrolled. */
-const scrolled = (page: Page) => page.locator('.taro_page_stationed:not(.taro_page_shade)').evaluate((el) => el.scrollTop)
+const scrolled = (page: Page) => shownPage(page).evaluate((el) => el.scrollTop)
 
 for (const locale of LOCALES) {
   test(`home floors, click rules, inner jump to the provider page, news (${locale})`, async ({ page }) => {
@@ -68,7 +70,7 @@ for (const locale of LOCALES) {
     await drag(page, 150, 350)
     await expect.poll(() => scrolled(page)).toBeLessThan(down)
     await expect(page.locator('.rmc-pull-to-refresh-indicator')).toHaveCount(0)
-    await page.locator('.taro_page_stationed:not(.taro_page_shade)').evaluate((el) => el.scrollTo(0, 0))
+    await shownPage(page).evaluate((el) => el.scrollTo(0, 0))
     expect(reads.home).toBe(0)
     await pullDown(page)
     await expect.poll(() => reads.home).toBe(1)

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import type { Locale, RoutePath } from '@ess/contract'
-import { DICTIONARIES, expectRoute, signUpByCode, visitor, watchErrors } from './support'
+import type { Locale } from '@ess/contract'
+import { DICTIONARIES, expectRoute, onPage, signUpByCode, visitor, watchErrors } from './support'
 
 // Help center, customer service and the notices inbox (issue 16).
 
 const LOCALES: Locale[] = ['zh-CN', 'en-US']
-const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
 const SEARCH: Record<Locale, { query: string; question: string }> = {
   'zh-CN': { query: '忘记 密码', question: '忘记密码怎么办？' },
   'en-US': { query: 'forgot PASSWORD', question: 'I forgot my password. What can I do?' },

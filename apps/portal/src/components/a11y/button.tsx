@@ -1,5 +1,5 @@
 import { Button as NutButton, type ButtonProps } from '@nutui/nutui-react-taro'
-import { activates, type KeyLike } from './pressable'
+import { onActivationKey } from './pressable'
 
 type Props = Partial<ButtonProps> & { 'data-testid'?: string }
 
@@ -18,12 +18,8 @@ export function Button({ disabled, loading, ...props }: Props) {
     tabIndex: inactive ? -1 : 0,
     'aria-disabled': inactive || undefined,
     'aria-busy': loading || undefined,
-    onKeyDown: (event: KeyLike) => {
-      if (event.target !== event.currentTarget || !activates(event.key, 'button')) return
-      // Space would scroll the page.
-      event.preventDefault?.()
-      ;(event.currentTarget as { click?: () => void } | undefined)?.click?.()
-    },
+    // A click, so that NutUI's own handling decides (nothing while disabled or loading).
+    onKeyDown: onActivationKey('button', (event) => (event.currentTarget as { click?: () => void } | undefined)?.click?.()),
   } as Partial<ButtonProps>
   return <NutButton {...access} {...props} disabled={disabled} loading={loading} />
 }

@@ -33,17 +33,20 @@ export function activates(key: string | undefined, role: PressRole): boolean {
  */
 export function pressable(onPress: (() => void) | undefined, role: PressRole = 'button'): PressableProps {
   if (!onPress) return { role }
-  return {
-    role,
-    tabIndex: 0,
-    onClick: () => onPress(),
-    onKeyDown: (event) => {
-      // A key pressed on a control inside this one (a switch in a row) is that control's.
-      if (event.target !== undefined && event.currentTarget !== undefined && event.target !== event.currentTarget) return
-      if (!activates(event.key, role)) return
-      // Space would scroll the page; Enter on a link would do nothing else.
-      event.preventDefault?.()
-      onPress()
-    },
+  return { role, tabIndex: 0, onClick: () => onPress(), onKeyDown: onActivationKey(role, () => onPress()) }
+}
+
+/**
+ * A `keydown` handler that runs `act` for the keys that activate a control of this role, pressed
+ * on the control itself: a key pressed on a control inside this one (a switch in a row) is that
+ * control's.
+ */
+export function onActivationKey(role: PressRole, act: (event: KeyLike) => void): (event: KeyLike) => void {
+  return (event) => {
+    if (event.target !== undefined && event.currentTarget !== undefined && event.target !== event.currentTarget) return
+    if (!activates(event.key, role)) return
+    // Space would scroll the page; Enter on a link would do nothing else.
+    event.preventDefault?.()
+    act(event)
   }
 }

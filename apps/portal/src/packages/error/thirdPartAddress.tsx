@@ -1,5 +1,5 @@
 import { Tips } from '@nutui/icons-react-taro'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { View } from '@tarojs/components'
 import { PageFrame } from '@/components/page-frame'
 import { ResultState } from '@/components/real-name'

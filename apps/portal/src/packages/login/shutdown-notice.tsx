@@ -1,6 +1,6 @@
 import { SERVICE_PHONE } from '@ess/contract/wire'
 import { Phone, Tips } from '@nutui/icons-react-taro'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { PageFrame } from '@/components/page-frame'
 import { goHome } from '@/core/navigation'

@@ -1,5 +1,5 @@
 import type { Article } from '@ess/contract/wire'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'

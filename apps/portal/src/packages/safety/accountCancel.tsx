@@ -1,5 +1,5 @@
 import type { CancellationInfo } from '@ess/contract/wire'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Check, Del, Tips } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'

@@ -1,7 +1,7 @@
 import type { AccountSummary } from '@ess/contract/wire'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ShieldCheck } from '@nutui/icons-react-taro'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'

@@ -1,6 +1,6 @@
 import type { IdentityMethods } from '@ess/contract/wire'
 import { ShieldCheck } from '@nutui/icons-react-taro'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'
 import { EmptyState } from '@/components/empty-state'

@@ -1,6 +1,6 @@
 import type { AppAgreement } from '@ess/contract/wire'
 import { ruleMessage } from '@ess/contract/wire'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Del } from '@nutui/icons-react-taro'
 import { View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'

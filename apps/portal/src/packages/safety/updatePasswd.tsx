@@ -1,6 +1,6 @@
 import type { IdentityMethods } from '@ess/contract/wire'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useState } from 'react'

@@ -1,7 +1,7 @@
 import { ROUTE_PATHS, type RoutePath, type UserInfo } from '@ess/contract/wire'
 import { Ask, Internation, Notice, Order, Service, Setting, ShieldCheck, Tips, User } from '@nutui/icons-react-taro'
 import { Avatar } from '@nutui/nutui-react-taro'
-import { Button } from '../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import type { ReactNode } from 'react'

@@ -29,7 +29,8 @@ interface EventHandlers {
   successHandler?: (result: { errMsg: string }) => void
 }
 
-function PagePullDownRefresh({ children }: { children?: ReactNode }) {
+/** Rendered by the router, which passes a ref; none is needed. */
+export default forwardRef<unknown, { children?: ReactNode }>(function PullDownRefresh({ children }, _ref) {
   const content = useRef<HTMLDivElement>(null)
   const [phase, setPhase] = useState<Phase>('idle')
 
@@ -83,18 +84,17 @@ function PagePullDownRefresh({ children }: { children?: ReactNode }) {
       handlers?.successHandler?.({ errMsg: 'startPullDownRefresh: ok' })
     }
 
-    page.addEventListener('touchstart', onStart, { passive: true })
+    const listening = new AbortController()
+    const { signal } = listening
+    page.addEventListener('touchstart', onStart, { passive: true, signal })
     // Not passive: a pull at the top stops the browser's own overscroll.
-    page.addEventListener('touchmove', onMove, { passive: false })
-    page.addEventListener('touchend', onEnd)
-    page.addEventListener('touchcancel', onEnd)
+    page.addEventListener('touchmove', onMove, { passive: false, signal })
+    page.addEventListener('touchend', onEnd, { signal })
+    page.addEventListener('touchcancel', onEnd, { signal })
     Taro.eventCenter.on('__taroStopPullDownRefresh', onStop)
     Taro.eventCenter.on('__taroStartPullDownRefresh', onStartRefresh)
     return () => {
-      page.removeEventListener('touchstart', onStart)
-      page.removeEventListener('touchmove', onMove)
-      page.removeEventListener('touchend', onEnd)
-      page.removeEventListener('touchcancel', onEnd)
+      listening.abort()
       Taro.eventCenter.off('__taroStopPullDownRefresh', onStop)
       Taro.eventCenter.off('__taroStartPullDownRefresh', onStartRefresh)
     }
@@ -114,9 +114,4 @@ function PagePullDownRefresh({ children }: { children?: ReactNode }) {
       </div>
     </div>
   )
-}
-
-/** As the router renders it (a ref is passed, none is needed). */
-export default forwardRef<unknown, { children?: ReactNode }>(function PullDownRefresh(props, _ref) {
-  return <PagePullDownRefresh {...props} />
 })

@@ -1,6 +1,6 @@
 import { ERRORS, ROUTE_PATHS, SERVICE_PHONE } from '@ess/contract/wire'
 import { Close } from '@nutui/icons-react-taro'
-import { Button } from '../../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { PageFrame } from '@/components/page-frame'

@@ -1,6 +1,6 @@
 import type { Certification, RoutePath } from '@ess/contract/wire'
 import { Check } from '@nutui/icons-react-taro'
-import { Button } from '../../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'

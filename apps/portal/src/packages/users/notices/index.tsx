@@ -1,5 +1,5 @@
 import { ROUTE_PATHS, type Notice } from '@ess/contract/wire'
-import { Button } from '../../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useState } from 'react'

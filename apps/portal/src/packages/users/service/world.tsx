@@ -1,5 +1,5 @@
 import { ROUTE_PATHS, type AssistantQuestionRef, type ServiceContacts } from '@ess/contract/wire'
-import { Button } from '../../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { ArrowRight, Phone, Service } from '@nutui/icons-react-taro'
 import { Input, Text, View } from '@tarojs/components'
 import Taro, { useRouter } from '@tarojs/taro'

@@ -1,6 +1,6 @@
 import { type PrivacyPeriod, type PrivacySummary, ROUTE_PATHS } from '@ess/contract/wire'
 import { ArrowRight } from '@nutui/icons-react-taro'
-import { Button } from '../../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useEffect, useState } from 'react'

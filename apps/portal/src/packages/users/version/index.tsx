@@ -1,6 +1,6 @@
 import { type AppAgreement, ROUTE_PATHS, wire } from '@ess/contract/wire'
 import { NoticeBar } from '@nutui/nutui-react-taro'
-import { Button } from '../../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { ListCard, ListRow } from '@/components/list-card'

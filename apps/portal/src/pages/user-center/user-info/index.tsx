@@ -1,7 +1,7 @@
 import { POSTCODE_PATTERN, ROUTE_PATHS, USERNAME_PATTERN, ruleMessage, type PersonalInfo, type RoutePath } from '@ess/contract/wire'
 import { User } from '@nutui/icons-react-taro'
 import { Avatar } from '@nutui/nutui-react-taro'
-import { Button } from '../../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useEffect, useState } from 'react'

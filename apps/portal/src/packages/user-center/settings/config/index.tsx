@@ -1,7 +1,7 @@
 import { ruleMessage } from '@ess/contract/wire'
 import { Check } from '@nutui/icons-react-taro'
 import { Input } from '@nutui/nutui-react-taro'
-import { Button } from '../../../../components/a11y/button'
+import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { useStore } from 'zustand'
