@@ -194,7 +194,9 @@ describe('slider puzzle', () => {
     })
     await act(async () => new Promise((r) => setTimeout(r, 5)))
     rerender(<SliderCaptcha onPass={second} resultDelayMs={0} />)
-    for (let i = 0; i < 100 && !second.mock.calls.length; i++) await act(async () => new Promise((r) => setTimeout(r, 10)))
+    // The proof-of-work search (12 bits) runs in this process: up to 5 s for it on a busy machine (1 s
+    // was too short twice under the full suite's parallel files).
+    for (let i = 0; i < 500 && !second.mock.calls.length; i++) await act(async () => new Promise((r) => setTimeout(r, 10)))
     expect(server.requests.map((r) => r.url.split('/').pop())).toEqual(['getCaptcha', 'getCaptchaWork', 'checkCaptchaWork'])
     expect(second).toHaveBeenCalledWith('tok-r')
     expect(first).not.toHaveBeenCalled()
