@@ -10,6 +10,7 @@ import prodConfig from './prod'
 import { subPackageChunks } from './sub-package-chunks'
 import { LAUNCH_CHUNKS_ID, LAUNCH_CHUNKS_MARK, launchChunks } from './launch-chunks'
 import { MIN_GROUP_CODE, lazyChunkNames } from './lazy-chunks'
+import { TAB_PAGES } from './tab-pages'
 
 /**
  * Taro 4 build config (vite runner). GUIDE §2: designWidth 375 for @nutui files and 750 for ours,
@@ -199,6 +200,10 @@ function startUpChunks() {
               // The pages with forms (sign-in, registration, real-name, account security) load the
               // form libraries and the sign-in UI: what only they run goes with the sign-in UI.
               family: { name: 'sign-in', marks: (m) => formsOrSignIn(m, api) },
+              // The tab pages and the articles (the pages opened most, and at launch from a link) load
+              // only code they run: no small group of other pages is merged into theirs.
+              ownDomains: TAB_PAGES,
+              exact: [...TAB_PAGES, 'packages/news'],
             })
             return lazy.get(id) ?? `${chunk}-lazy`
           }

@@ -22,21 +22,33 @@ import { type ModuleGraph, startUpSet } from './start-up-set'
  * of the sets that include it, not the code of other domains. Two things keep the number of files
  * down (each costs a round trip on HTTP/1.1): small groups go with a larger group containing them
  * (MIN_GROUP_CODE), and the code only the form pages run goes with their sign-in UI (`family`).
- * The domains' texts (src/i18n/<domain>/) are grouped like the rest.
+ * The domains' texts (src/i18n/<domain>/) are grouped like the rest. The tab pages are domains of
+ * their own, and they and the articles are `exact`: no small group they do not run is merged into
+ * what they load.
  *
  * Measured (bench/RESULTS.md, 2026-11-26): My account 13 files / 78 KB gzip before, 14 / 41 after;
- * an article 11 / 76 → 3 / 8; a sign-in page 20 / 133 → 25 / 115.
+ * an article 11 / 76 → 3 / 8; a sign-in page 20 / 133 → 25 / 115. Then (2026-11-27, tab pages on
+ * their own, `exact`, MIN_GROUP_CODE 6,000 → 12,000): My account 14 / 41 → 6 / 18, an article
+ * 3 / 7.7 → 3 / 2.0, a sign-in page 27 / 118 → 21 / 119; over the 53 lazy routes 16.0 → 12.5 files
+ * and 62.9 → 66.3 KB a route.
  */
 
-/** The domain of a lazy part: its route's folder for a page, its own file (no extension) otherwise. */
-export function domainOf(id: string, sourceDir: string): string {
+/**
+ * The domain of a lazy part: its route's folder for a page, its own file (no extension) otherwise,
+ * and for a page of `ownDomains` (routes such as `pages/user-center/index`) the page itself. Those are
+ * the tab pages: opened at launch and by the tab bar, they load what they show and not the code of
+ * the pages in their folder (My account loaded its personal-info page's popup, 14 files / 41 KB gzip).
+ */
+export function domainOf(id: string, sourceDir: string, ownDomains: readonly string[] = []): string {
   const file = id.split('?')[0]!
   const nodeModule = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file)
   if (nodeModule) return nodeModule[1]!.replace(/\\/g, '/')
   const relative = path.relative(sourceDir, file).replace(/\\/g, '/')
+  const own = relative.replace(/\.[^./]+$/, '')
+  if (ownDomains.includes(own)) return own
   const [top, folder] = relative.split('/')
   if ((top === 'pages' || top === 'packages') && folder) return `${top}/${folder}`
-  return relative.replace(/\.[^./]+$/, '')
+  return own
 }
 
 /** The chunk of a set of domains: named after the domain when there is one, after a digest of the set otherwise. */
@@ -51,9 +63,12 @@ export function chunkNameOf(domains: readonly string[]): string {
  * not a chunk of its own but goes with a larger group that contains it: on HTTP/1.1, six
  * connections a host, each file costs a page about a round trip shared six ways (on a slow 4G
  * link, as much time as ~5 KB more of code), and the exact groups made the sign-in pages load
- * 42 files instead of 19, slower for all their smaller bytes.
+ * 42 files instead of 19, slower for all their smaller bytes. 12,000 rather than 6,000 once the
+ * `exact` domains no longer take in the others' small groups: a route loads 4.2 files fewer on the
+ * mean (16.7 → 12.5) for 3.2 KB gzip more (a simulation on the build's graph put 6,000–15,000 within 1% of each
+ * other on a cost of 25 ms a file and 5 ms a KB gzip; 12,000 had the fewest sign-in page files).
  */
-export const MIN_GROUP_CODE = 6_000
+export const MIN_GROUP_CODE = 12_000
 
 export interface LazyChunkOptions {
   /** The size of a module's code, and the least code a group of its own has (MIN_GROUP_CODE). */
@@ -65,6 +80,14 @@ export interface LazyChunkOptions {
    * of a group for every subset of them (the sign-in pages loaded some twenty groups).
    */
   family?: { name: string; marks: (id: string) => boolean }
+  /** Pages that are a domain of their own (domainOf). */
+  ownDomains?: readonly string[]
+  /**
+   * Domains that load no code of small groups they do not run: for each, the set of all other
+   * domains is a kept group, so a small group without it goes to a container without it (a few
+   * more files for the other pages, none for these).
+   */
+  exact?: readonly string[]
 }
 
 /**
@@ -77,25 +100,40 @@ export interface LazyChunkOptions {
  * A module's group is the set of domains that run it; a group with less code than `minCode` goes
  * to the smallest kept group containing it. Kept are the groups of at least `minCode`, every set of
  * all domains together, and the intersections of kept sets (so that the smallest one containing a
- * set is one set): that choice grows with the set (a larger set's smallest kept container contains
- * the smaller set's), so a chunk still imports only chunks of larger sets, never one importing it.
+ * set is one set; and with `exact` domains, the set of all domains but one of them): that choice
+ * grows with the set (a larger set's smallest kept container contains the smaller set's), so a
+ * chunk still imports only chunks of larger sets, never one importing it.
  */
 export function lazyChunkNames(
   lazyParts: Iterable<string>,
   startUp: ReadonlySet<string>,
   graph: ModuleGraph,
   sourceDir: string,
-  { codeSize = () => 0, minCode = 0, family }: LazyChunkOptions = {},
+  options: LazyChunkOptions = {},
 ): Map<string, string> {
-  const names = new Map<string, string>()
+  return groupLazyModules(lazyNeeds(lazyParts, startUp, graph), sourceDir, options)
+}
+
+/** What each lazy part runs that the start-up does not (the part itself included). */
+export function lazyNeeds(lazyParts: Iterable<string>, startUp: ReadonlySet<string>, graph: ModuleGraph): Map<string, Set<string>> {
   const needs = new Map<string, Set<string>>()
   for (const part of lazyParts) if (!startUp.has(part)) needs.set(part, new Set([...startUpSet([part], graph)].filter((id) => !startUp.has(id))))
+  return needs
+}
+
+/** lazyChunkNames on the parts' needs (lazyNeeds). */
+export function groupLazyModules(
+  needs: ReadonlyMap<string, ReadonlySet<string>>,
+  sourceDir: string,
+  { codeSize = () => 0, minCode = 0, family, ownDomains, exact = [] }: LazyChunkOptions = {},
+): Map<string, string> {
+  const names = new Map<string, string>()
   // The family's parts, and the modules only they run: the family's chunk.
   const members = new Set([...needs].filter(([, ids]) => family && [...ids].some(family.marks)).map(([part]) => part))
   const outside = new Set([...needs].filter(([part]) => !members.has(part)).flatMap(([, ids]) => [...ids]))
   const domains = new Map<string, Set<string>>()
   for (const [part, ids] of needs) {
-    const domain = domainOf(part, sourceDir)
+    const domain = domainOf(part, sourceDir, ownDomains)
     for (const id of ids) {
       if (family && !outside.has(id)) {
         names.set(id, family.name)
@@ -115,6 +153,11 @@ export function lazyChunkNames(
   const every = new Set([...domains.values()].flatMap((set) => [...set]))
   const kept = new Map<string, Set<string>>([[keyOf(every), every]])
   for (const set of domains.values()) if ((code.get(keyOf(set)) ?? 0) >= minCode) kept.set(keyOf(set), set)
+  for (const domain of exact) {
+    if (!every.has(domain)) continue
+    const others = new Set([...every].filter((d) => d !== domain))
+    if (others.size) kept.set(keyOf(others), others)
+  }
   for (let grown = true; grown; ) {
     grown = false
     const sets = [...kept.values()]

@@ -1,7 +1,9 @@
 import { parse } from 'acorn'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { TAB_ROUTES } from '@ess/contract/wire'
 import { chunkNameOf, domainOf, lazyChunkNames } from '../config/lazy-chunks'
+import { TAB_PAGES } from '../config/tab-pages'
 import { type ModuleGraph, shapeOf } from '../config/start-up-set'
 
 const SRC = '/app/src'
@@ -25,6 +27,15 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
     expect(domainOf(`${SRC}/components/confirm-host/dialog.tsx`, SRC)).toBe('components/confirm-host/dialog')
     expect(domainOf('/app/node_modules/@scope/lib/dist/x.js', SRC)).toBe('@scope/lib')
     expect(domainOf('/app/node_modules/hls.js/dist/hls.mjs', SRC)).toBe('hls.js')
+    // A tab page is a domain of its own; the other pages of its folder stay together.
+    const tabs = ['pages/user-center/index']
+    expect(domainOf(`${SRC}/pages/user-center/index.tsx?taro-page`, SRC, tabs)).toBe('pages/user-center/index')
+    expect(domainOf(`${SRC}/pages/user-center/user-info/index.tsx`, SRC, tabs)).toBe('pages/user-center')
+    expect(domainOf(`${SRC}/pages/user-center/detail.tsx`, SRC, tabs)).toBe('pages/user-center')
+  })
+
+  it('the build names the contract\'s tab routes as domains of their own', () => {
+    expect([...TAB_PAGES]).toEqual([...TAB_ROUTES])
   })
 
   it('names a chunk after its one domain, or after a digest of its set of domains in any order', () => {
@@ -87,6 +98,31 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
     expect(names.get('c')).toBe(every)
   })
 
+  it('merges no small group into the chunks of an exact domain that does not run it', () => {
+    const page = (domain: string, imports: string) => [`${SRC}/${domain}/index.tsx`, imports] as const
+    const modules = Object.fromEntries([
+      page('pages/tab', `import 'shared'; import 'tab'`),
+      page('pages/b', `import 'shared'; import 'bc'; import 'b'`),
+      page('packages/c', `import 'shared'; import 'bc'`),
+      ['shared', 'export const x = 1'],
+      ['tab', 'export const x = 1'],
+      ['bc', 'export const x = 1'],
+      ['b', 'export const x = 1'],
+    ])
+    const parts = Object.keys(modules).filter((id) => id.startsWith(SRC))
+    const sizes: Record<string, number> = { shared: 900, tab: 10, bc: 10, b: 900 }
+    const options = { codeSize: (id: string) => sizes[id] ?? 0, minCode: 400 }
+    const every = chunkNameOf(['pages/tab', 'pages/b', 'packages/c'])
+    // Without the rule, b and c's small group goes with every domain's code: the tab page loads it.
+    expect(lazyChunkNames(parts, new Set(), graph(modules), SRC, options).get('bc')).toBe(every)
+    const names = lazyChunkNames(parts, new Set(), graph(modules), SRC, { ...options, exact: ['pages/tab'] })
+    expect(names.get('bc')).toBe(chunkNameOf(['pages/b', 'packages/c']))
+    // What the tab page runs: every domain's chunk, and its own small group with the smallest one containing it.
+    expect(names.get('shared')).toBe(every)
+    expect(names.get('tab')).toBe(every)
+    expect(names.get('b')).toBe('pages-b-lazy')
+  })
+
   it("puts what only a family's parts run in the family's chunk; what others run too keeps its group", () => {
     const modules: Record<string, string> = {
       [`${SRC}/pages/login/index.tsx`]: `import 'form'; import 'dialog'; import 'list'`,
@@ -113,9 +149,10 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
       sizes: fc.array(fc.nat(100), { minLength: 14, maxLength: 14 }),
       minCode: fc.constantFrom(0, 50, 120, 400),
       marked: fc.option(fc.nat(13)),
+      exact: fc.subarray(['pages/a', 'packages/c', 'packages/d']),
     })
     fc.assert(
-      fc.property(arbitrary, ({ size, edges, parts, sizes, minCode, marked }) => {
+      fc.property(arbitrary, ({ size, edges, parts, sizes, minCode, marked, exact }) => {
         const ids = Array.from({ length: size }, (_, i) => `m${i}`)
         const imports = new Map(ids.map((id) => [id, new Set<string>()]))
         for (const [from, to] of edges) if (from % size !== to % size) imports.get(ids[from % size]!)!.add(ids[to % size]!)
@@ -129,7 +166,7 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
         })
         const codeSize = (id: string) => sizes[Number(id.slice(1))] ?? 0
         const family = marked === null ? undefined : { name: 'family', marks: (id: string) => id === ids[marked % size] }
-        const names = lazyChunkNames(partIds, new Set(), graph(modules), SRC, { codeSize, minCode, family })
+        const names = lazyChunkNames(partIds, new Set(), graph(modules), SRC, { codeSize, minCode, family, exact })
         // Chunk → chunks it imports; a chunk importing itself is not an edge.
         const chunkEdges = new Map<string, Set<string>>()
         for (const id of ids) {

@@ -179,7 +179,12 @@ describe('slider puzzle', () => {
   })
 
   it('keeps one search when the popup owner renders again with a new onPass (no second challenge)', async () => {
+    // Timers are the test's: the search yields to one after each slice of 2,048 tries, so it is
+    // held mid-way while the owner renders again (with real timers it sometimes ended first).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const { server } = installTestPlatform({}, { consent: false })
+    // 'abc' at 12 bits is first met by nonce 4959: the third slice.
+    expect(meetsCaptchaWork('abc', '4959', 12)).toBe(true)
     server.reply(
       ok(PUZZLE('p1')),
       ok({ challengeId: 'w1', challenge: 'abc', bits: 12, expiresIn: 120 }),
@@ -188,15 +193,17 @@ describe('slider puzzle', () => {
     const first = vi.fn()
     const second = vi.fn()
     const { rerender } = render(<SliderCaptcha onPass={first} resultDelayMs={0} />)
-    await act(async () => undefined)
+    await act(async () => vi.advanceTimersByTimeAsync(0))
     await act(async () => {
       fireEvent.click(screen.getByTestId('captcha-other-way'))
     })
-    await act(async () => new Promise((r) => setTimeout(r, 5)))
+    const progress = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))
+    for (let i = 0; i < 20 && progress() === 0; i++) await act(async () => vi.advanceTimersByTimeAsync(1))
+    // Two slices searched (1 − e^(−4096/4096) = 63%), the third, with the answer, waiting for its timer.
+    expect(progress()).toBe(63)
+    expect(screen.getByTestId('captcha-work').dataset.status).toBe('running')
     rerender(<SliderCaptcha onPass={second} resultDelayMs={0} />)
-    // The proof-of-work search (12 bits) runs in this process: up to 5 s for it on a busy machine (1 s
-    // was too short twice under the full suite's parallel files).
-    for (let i = 0; i < 500 && !second.mock.calls.length; i++) await act(async () => new Promise((r) => setTimeout(r, 10)))
+    for (let i = 0; i < 20 && !second.mock.calls.length; i++) await act(async () => vi.advanceTimersByTimeAsync(1))
     expect(server.requests.map((r) => r.url.split('/').pop())).toEqual(['getCaptcha', 'getCaptchaWork', 'checkCaptchaWork'])
     expect(second).toHaveBeenCalledWith('tok-r')
     expect(first).not.toHaveBeenCalled()
