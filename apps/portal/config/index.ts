@@ -176,6 +176,10 @@ function startUpChunks() {
         manualChunks(id: string, api: ChunkApi) {
           const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
           if (own) return own[1]
+          // The router's tab bar (routerTabBar) and its stylesheet go with the router: in `common`
+          // (our code) they made vendors and common import each other, and the app stopped at start
+          // with "Cannot access … before initialization".
+          if (id.split('?')[0]!.replace(/\.css$/, '.ts') === TAB_BAR) return 'vendors'
           // Each domain's texts (src/i18n/<domain>/, both languages) go with the code of the screens
           // that show them (below): as chunks of their own, a sign-in page loaded seven of them.
           if (contractLoadsZod(id, api)) return 'forms'
@@ -256,6 +260,24 @@ const launchChunksInPage = {
  * runner writes `config.PullDownRefresh = PullDownRefresh` into the entry), so that one module of the
  * package is resolved to platform/h5/pull-down-refresh.tsx, the same gesture on the page element.
  */
+/**
+ * Taro 4.2.1's web tab bar is a Stencil web component (`taro-tabbar`, drawn by @tarojs/router's
+ * `initTabbar`), the last one left once `h5.useHtmlComponents` made the others React components: it
+ * kept Stencil's runtime and the component in the start-up's vendors.js (25 KB of 176 raw). Taro has
+ * no option for another tab bar on the web (`tabBar.custom` draws none there, "TODO: custom-tab-bar"
+ * in the router), so the router's tabbar module is replaced by ours (platform/h5/tab-bar.ts: the same
+ * markup, events and APIs).
+ */
+const TAB_BAR = path.join(SOURCE_DIR, 'platform', 'h5', 'tab-bar.ts')
+const routerTabBar = {
+  name: 'ess:router-tab-bar',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    const fromRouter = importer !== undefined && /[\\/]@tarojs[\\/]router[\\/]dist[\\/]index\.js$/.test(importer)
+    return fromRouter && source === './tabbar.js' ? TAB_BAR : null
+  },
+}
+
 const PULL_DOWN_REFRESH = path.join(SOURCE_DIR, 'platform', 'h5', 'pull-down-refresh.tsx')
 const pagePullDownRefresh = {
   name: 'ess:page-pull-down-refresh',
@@ -271,7 +293,8 @@ const pagePullDownRefresh = {
  * it (`sideEffects`), so the bundler keeps them whole once imported, used or not:
  * - `platform`, the user-agent parser behind taro-h5's `getDeviceInfo`/`getSystemInfo` (6 KB gzip):
  *   a UMD module whose one effect outside a module system is a `window.platform` global;
- * - Swiper's stylesheet (below).
+ * - Swiper's stylesheet (below);
+ * - Taro's Stencil web components and Stencil's runtime (below).
  * Declared free of side effects here, they stay only where a name they export is used.
  */
 const SIDE_EFFECT_FREE = [
@@ -281,6 +304,12 @@ const SIDE_EFFECT_FREE = [
   // mini-program's), but a stylesheet is kept for its import alone, so every page loaded it. Should a
   // web screen ever use Taro's Swiper, drop this line.
   /[\\/]node_modules[\\/]swiper[\\/]swiper-bundle\.css$/,
+  // Taro's Stencil components (each defined only when its `defineCustomElement…` is called) and
+  // Stencil's runtime: the web renders React components (h5.useHtmlComponents) and draws its own tab
+  // bar (routerTabBar), but taro-h5's previewImage, unused here, imports the components' index for
+  // its swiper, and that import alone kept Stencil's runtime (15 KB) in the start-up's vendors.js.
+  /[\\/]node_modules[\\/]@tarojs[\\/]components[\\/]dist[\\/]components[\\/][^\\/]+\.js$/,
+  /[\\/]node_modules[\\/]@stencil[\\/]core[\\/]internal[\\/]/,
 ]
 
 const sideEffectFree = {
@@ -388,7 +417,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [pagePullDownRefresh, sideEffectFree, startUpChunks(), launchChunksInPage, preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
+      vitePlugins: taroEnv === 'h5' ? [pagePullDownRefresh, routerTabBar, sideEffectFree, startUpChunks(), launchChunksInPage, preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
     },
     sass: {},
     mini: {
