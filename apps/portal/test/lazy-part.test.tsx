@@ -1,7 +1,7 @@
 import { NETWORK_ABNORMAL_TEXT } from '@ess/contract/wire'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { lazyPart } from '../src/components/lazy-part'
+import { afterNextPaint, lazyPart } from '../src/components/lazy-part'
 import Taro from '@tarojs/taro'
 import { ConfirmHost } from '../src/components/confirm-host'
 import { confirm, confirmStore, resetConfirm } from '../src/core/confirm'
@@ -31,6 +31,19 @@ describe('parts of a screen loaded as chunks of their own (H5)', () => {
     render(<Part name="B" />)
     expect(screen.getByText('Hello B')).toBeTruthy()
     expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the next paint when asked to (after an animation frame, in a task of its own)', async () => {
+    const frames: FrameRequestCallback[] = []
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    let done = false
+    void afterNextPaint().then(() => (done = true))
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(done).toBe(false)
+    frames.forEach((callback) => callback(0))
+    expect(done).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(done).toBe(true)
   })
 
   it('a chunk that cannot be loaded shows nothing, says so, and the next mount tries again', async () => {

@@ -41,3 +41,12 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     return Part ? <Part {...(props as P)} /> : null
   }
 }
+
+/**
+ * Resolves once the browser has painted the frame it is preparing (a task queued from an animation
+ * frame runs after that frame's paint); at once where there are no frames (tests without layout).
+ */
+export function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve()
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+}
