@@ -64,6 +64,10 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   [/[\\/]src[\\/]components[\\/]agreement-links[\\/]/, 'agreement-links'],
   // The English texts, ours and the UI kit's: fetched when English is chosen or stored (src/i18n/packs.ts).
   [/([\\/]src[\\/]i18n[\\/]en-US(\.pack)?\.ts|[\\/]nutui-react-taro[\\/]dist[\\/]es[\\/]locales[\\/]en-US\.js)$/, 'locale-en-US'],
+  // The router's tab bar (routerTabBar, below) and its stylesheet go with the router: in `common`
+  // (our code) they made vendors and common import each other, and the app stopped at start with
+  // "Cannot access … before initialization".
+  [/[\\/]src[\\/]platform[\\/]h5[\\/]tab-bar\.(ts|css)$/, 'vendors'],
 ]
 
 /**
@@ -176,10 +180,6 @@ function startUpChunks() {
         manualChunks(id: string, api: ChunkApi) {
           const own = OWN_CHUNKS.find(([pattern]) => pattern.test(id))
           if (own) return own[1]
-          // The router's tab bar (routerTabBar) and its stylesheet go with the router: in `common`
-          // (our code) they made vendors and common import each other, and the app stopped at start
-          // with "Cannot access … before initialization".
-          if (id.split('?')[0]!.replace(/\.css$/, '.ts') === TAB_BAR) return 'vendors'
           // Each domain's texts (src/i18n/<domain>/, both languages) go with the code of the screens
           // that show them (below): as chunks of their own, a sign-in page loaded seven of them.
           if (contractLoadsZod(id, api)) return 'forms'
@@ -252,6 +252,18 @@ const launchChunksInPage = {
 }
 
 /**
+ * A plugin that resolves `source`, when a module matching `importer` imports it, to `replacement`: for
+ * a module of Taro's that no Taro option lets an app replace (the two below).
+ */
+function replaceImport(name: string, importer: RegExp, source: string, replacement: string) {
+  return {
+    name,
+    enforce: 'pre' as const,
+    resolveId: (imported: string, from: string | undefined) => (from !== undefined && importer.test(from) && imported === source ? replacement : null),
+  }
+}
+
+/**
  * Taro 4.2.1's page pull-down as a React component (@tarojs/components-react's PullDownRefresh, which
  * the router wraps around a page with `enablePullDownRefresh` once `h5.useHtmlComponents` is on)
  * listens on its own wrapper instead of the page element that scrolls: a downward drag on a page
@@ -260,6 +272,13 @@ const launchChunksInPage = {
  * runner writes `config.PullDownRefresh = PullDownRefresh` into the entry), so that one module of the
  * package is resolved to platform/h5/pull-down-refresh.tsx, the same gesture on the page element.
  */
+const pagePullDownRefresh = replaceImport(
+  'ess:page-pull-down-refresh',
+  /[\\/]@tarojs[\\/]components-react[\\/]dist[\\/]index\.js$/,
+  './components/pull-down-refresh/index.js',
+  path.join(SOURCE_DIR, 'platform', 'h5', 'pull-down-refresh.tsx'),
+)
+
 /**
  * Taro 4.2.1's web tab bar is a Stencil web component (`taro-tabbar`, drawn by @tarojs/router's
  * `initTabbar`), the last one left once `h5.useHtmlComponents` made the others React components: it
@@ -268,25 +287,12 @@ const launchChunksInPage = {
  * in the router), so the router's tabbar module is replaced by ours (platform/h5/tab-bar.ts: the same
  * markup, events and APIs).
  */
-const TAB_BAR = path.join(SOURCE_DIR, 'platform', 'h5', 'tab-bar.ts')
-const routerTabBar = {
-  name: 'ess:router-tab-bar',
-  enforce: 'pre' as const,
-  resolveId(source: string, importer: string | undefined) {
-    const fromRouter = importer !== undefined && /[\\/]@tarojs[\\/]router[\\/]dist[\\/]index\.js$/.test(importer)
-    return fromRouter && source === './tabbar.js' ? TAB_BAR : null
-  },
-}
-
-const PULL_DOWN_REFRESH = path.join(SOURCE_DIR, 'platform', 'h5', 'pull-down-refresh.tsx')
-const pagePullDownRefresh = {
-  name: 'ess:page-pull-down-refresh',
-  enforce: 'pre' as const,
-  resolveId(source: string, importer: string | undefined) {
-    const fromPackage = importer !== undefined && /[\\/]@tarojs[\\/]components-react[\\/]dist[\\/]index\.js$/.test(importer)
-    return fromPackage && source === './components/pull-down-refresh/index.js' ? PULL_DOWN_REFRESH : null
-  },
-}
+const routerTabBar = replaceImport(
+  'ess:router-tab-bar',
+  /[\\/]@tarojs[\\/]router[\\/]dist[\\/]index\.js$/,
+  './tabbar.js',
+  path.join(SOURCE_DIR, 'platform', 'h5', 'tab-bar.ts'),
+)
 
 /**
  * Packages whose code only computes what they export, though their package.json does not declare

@@ -65,8 +65,9 @@ export function chunkNameOf(domains: readonly string[]): string {
  * link, as much time as ~5 KB more of code), and the exact groups made the sign-in pages load
  * 42 files instead of 19, slower for all their smaller bytes. 12,000 rather than 6,000 once the
  * `exact` domains no longer take in the others' small groups: a route loads 4.2 files fewer on the
- * mean (16.7 → 12.5) for 3.2 KB gzip more (a simulation on the build's graph put 6,000–15,000 within 1% of each
- * other on a cost of 25 ms a file and 5 ms a KB gzip; 12,000 had the fewest sign-in page files).
+ * mean (16.7 → 12.5) for 3.2 KB gzip more (a simulation on the build's graph put 6,000–15,000
+ * within 1% of each other on a cost of 25 ms a file and 5 ms a KB gzip; 12,000 had the fewest
+ * sign-in page files).
  */
 export const MIN_GROUP_CODE = 12_000
 
@@ -115,14 +116,14 @@ export function lazyChunkNames(
 }
 
 /** What each lazy part runs that the start-up does not (the part itself included). */
-export function lazyNeeds(lazyParts: Iterable<string>, startUp: ReadonlySet<string>, graph: ModuleGraph): Map<string, Set<string>> {
+function lazyNeeds(lazyParts: Iterable<string>, startUp: ReadonlySet<string>, graph: ModuleGraph): Map<string, Set<string>> {
   const needs = new Map<string, Set<string>>()
   for (const part of lazyParts) if (!startUp.has(part)) needs.set(part, new Set([...startUpSet([part], graph)].filter((id) => !startUp.has(id))))
   return needs
 }
 
 /** lazyChunkNames on the parts' needs (lazyNeeds). */
-export function groupLazyModules(
+function groupLazyModules(
   needs: ReadonlyMap<string, ReadonlySet<string>>,
   sourceDir: string,
   { codeSize = () => 0, minCode = 0, family, ownDomains, exact = [] }: LazyChunkOptions = {},

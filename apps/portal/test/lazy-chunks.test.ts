@@ -19,6 +19,13 @@ function graph(modules: Record<string, string>, pure: string[] = []): ModuleGrap
   }
 }
 
+/** A page `<domain>/index.tsx` for each domain, importing as its code says, and modules of the given code sizes importing nothing. */
+function pagesOf(pages: Record<string, string>, sizes: Record<string, number>) {
+  const parts = Object.keys(pages).map((domain) => `${SRC}/${domain}/index.tsx`)
+  const code = Object.fromEntries([...Object.keys(sizes).map((id) => [id, 'export const x = 1']), ...Object.values(pages).map((imports, i) => [parts[i]!, imports])])
+  return { parts, modules: graph(code), codeSize: (id: string) => sizes[id] ?? 0 }
+}
+
 describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
   it("names a lazy part's domain: its route's folder for a page, its own file otherwise", () => {
     expect(domainOf(`${SRC}/pages/user-center/index.tsx`, SRC)).toBe('pages/user-center')
@@ -74,20 +81,11 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
   })
 
   it('puts a group with less code than the minimum into the smallest larger group containing it', () => {
-    const page = (domain: string, imports: string) => [`${SRC}/${domain}/index.tsx`, imports] as const
-    const modules = Object.fromEntries([
-      page('pages/a', `import 'ab'; import 'abc'; import 'a'`),
-      page('pages/b', `import 'ab'; import 'abc'; import 'b'`),
-      page('packages/c', `import 'abc'; import 'c'`),
-      ['ab', 'export const x = 1'],
-      ['abc', 'export const x = 1'],
-      ['a', 'export const x = 1'],
-      ['b', 'export const x = 1'],
-      ['c', 'export const x = 1'],
-    ])
-    const parts = Object.keys(modules).filter((id) => id.startsWith(SRC))
-    const sizes: Record<string, number> = { ab: 500, abc: 10, a: 10, b: 900, c: 10 }
-    const names = lazyChunkNames(parts, new Set(), graph(modules), SRC, { codeSize: (id) => sizes[id] ?? 0, minCode: 400 })
+    const { parts, modules, codeSize } = pagesOf(
+      { 'pages/a': `import 'ab'; import 'abc'; import 'a'`, 'pages/b': `import 'ab'; import 'abc'; import 'b'`, 'packages/c': `import 'abc'; import 'c'` },
+      { ab: 500, abc: 10, a: 10, b: 900, c: 10 },
+    )
+    const names = lazyChunkNames(parts, new Set(), modules, SRC, { codeSize, minCode: 400 })
     const ab = chunkNameOf(['pages/a', 'pages/b'])
     expect(names.get('ab')).toBe(ab)
     expect(names.get('b')).toBe('pages-b-lazy')
@@ -99,23 +97,15 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
   })
 
   it('merges no small group into the chunks of an exact domain that does not run it', () => {
-    const page = (domain: string, imports: string) => [`${SRC}/${domain}/index.tsx`, imports] as const
-    const modules = Object.fromEntries([
-      page('pages/tab', `import 'shared'; import 'tab'`),
-      page('pages/b', `import 'shared'; import 'bc'; import 'b'`),
-      page('packages/c', `import 'shared'; import 'bc'`),
-      ['shared', 'export const x = 1'],
-      ['tab', 'export const x = 1'],
-      ['bc', 'export const x = 1'],
-      ['b', 'export const x = 1'],
-    ])
-    const parts = Object.keys(modules).filter((id) => id.startsWith(SRC))
-    const sizes: Record<string, number> = { shared: 900, tab: 10, bc: 10, b: 900 }
-    const options = { codeSize: (id: string) => sizes[id] ?? 0, minCode: 400 }
+    const { parts, modules, codeSize } = pagesOf(
+      { 'pages/tab': `import 'shared'; import 'tab'`, 'pages/b': `import 'shared'; import 'bc'; import 'b'`, 'packages/c': `import 'shared'; import 'bc'` },
+      { shared: 900, tab: 10, bc: 10, b: 900 },
+    )
+    const options = { codeSize, minCode: 400 }
     const every = chunkNameOf(['pages/tab', 'pages/b', 'packages/c'])
     // Without the rule, b and c's small group goes with every domain's code: the tab page loads it.
-    expect(lazyChunkNames(parts, new Set(), graph(modules), SRC, options).get('bc')).toBe(every)
-    const names = lazyChunkNames(parts, new Set(), graph(modules), SRC, { ...options, exact: ['pages/tab'] })
+    expect(lazyChunkNames(parts, new Set(), modules, SRC, options).get('bc')).toBe(every)
+    const names = lazyChunkNames(parts, new Set(), modules, SRC, { ...options, exact: ['pages/tab'] })
     expect(names.get('bc')).toBe(chunkNameOf(['pages/b', 'packages/c']))
     // What the tab page runs: every domain's chunk, and its own small group with the smallest one containing it.
     expect(names.get('shared')).toBe(every)

@@ -14,12 +14,11 @@ const SHADE = 'taro_page_shade'
  */
 export function keepTopPageShown(doc: Document = document): () => void {
   const observer = new MutationObserver((records) => {
+    // Every class change of the page comes here (a carousel, a dialog's transition): most carry no shade.
+    const shaded = records.map(({ target }) => target as Element).filter((element) => element.classList.contains(SHADE))
+    if (!shaded.length) return
     const top = Taro.getCurrentPages().at(-1) as { path?: string } | undefined
-    if (!top?.path) return
-    for (const { target } of records) {
-      const page = target as Element
-      if (page.id === top.path && page.classList.contains(SHADE)) page.classList.remove(SHADE)
-    }
+    for (const page of shaded) if (top?.path && page.id === top.path) page.classList.remove(SHADE)
   })
   observer.observe(doc.body, { subtree: true, attributes: true, attributeFilter: ['class'] })
   return () => observer.disconnect()
