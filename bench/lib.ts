@@ -138,6 +138,8 @@ export const HOT_CALLS = {
   cms: { path: '/app/cms/resource/page', query: { pageCode: 'homepage' }, signed: 'public' },
   dict: { path: '/app/user/api/dict/list', query: { type: 'phoneRegion' }, signed: 'public' },
   user: { path: callUrl(calls.getUserInfo), signed: 'user' },
+  /** bench/signed-hello.ts: the hello behind a signed call's checks only. */
+  signedHello: { path: '/app/user/api/hello', signed: 'public' },
 } satisfies Record<string, HotCall>
 
 /**

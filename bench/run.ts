@@ -7,7 +7,7 @@ import { cpus, totalmem } from 'node:os'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
-import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, freePort, loadPrepared, median, prepareLoad, root, startGateway, type LoadResult } from './lib'
+import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, freePort, loadPrepared, median, prepareLoad, root, signedHeaders, startGateway, type LoadResult } from './lib'
 import { registerAccount, startMailbox } from './account'
 import { measureHomeBundles } from './bundle'
 
@@ -15,19 +15,25 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 10
 
-// The framework's ceiling: a bare Fastify hello in its own process, loaded in the same rounds.
-const barePort = await freePort()
-const bare = spawn(process.execPath, [join(root, 'bench/bare.mjs')], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(barePort) } })
-const bareUrl = `http://127.0.0.1:${barePort}`
-for (let tries = 0; ; tries++) {
-  try {
-    if ((await fetch(`${bareUrl}/hello`)).ok) break
-  } catch {
-    if (tries > 200) throw new Error('the bare Fastify did not start')
+/** A Fastify of bench/ in its own process on a free port, once it answers `path`. */
+async function startCeiling(args: string[], path: string, headers: Record<string, string> = {}) {
+  const port = await freePort()
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(port) } })
+  const url = `http://127.0.0.1:${port}`
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`${url}${path}`, { headers })).ok) break
+    } catch {
+      if (tries > 200) throw new Error(`${args.at(-1)} did not start`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  return { child, url }
 }
-
+// The framework's ceiling: a bare Fastify hello in its own process, loaded in the same rounds; and
+// the ceiling of a signed call: the same Fastify with only the checks every signed call makes.
+const bare = await startCeiling([join(root, 'bench/bare.mjs')], '/hello')
+const signedHello = await startCeiling(['--import', 'tsx', join(root, 'bench/signed-hello.ts')], HOT_CALLS.signedHello.path, signedHeaders('GET', HOT_CALLS.signedHello.path))
 const mailbox = await startMailbox()
 const gw = await startGateway(mailbox.deliveryEnv)
 const { accessToken } = await registerAccount(gw.url, mailbox, 'bench.hot@example.com', 'Bench2026pass')
@@ -48,10 +54,14 @@ interface Target extends HotCall {
   pid: number
   /** The access token when not the account's of this checkout's gateway. */
   token?: string
+  /** Requests signed per second of load when more than MAX_RPS may be answered. */
+  maxRps?: number
 }
 const HOT = (['cms', 'dict', 'user'] as const).map((name) => ({ name, ...HOT_CALLS[name] }))
 const TARGETS: Target[] = [
-  { name: 'bare', url: bareUrl, pid: bare.pid ?? 0, path: '/hello' },
+  { name: 'bare', url: bare.url, pid: bare.child.pid ?? 0, path: '/hello' },
+  // About half the bare hello's rate here (78,000 req/s on a quiet machine).
+  { name: 'signedHello', url: signedHello.url, pid: signedHello.child.pid ?? 0, ...HOT_CALLS.signedHello, maxRps: 60_000 },
   { name: 'health', url: gw.url, pid: gw.serverPid, ...HOT_CALLS.health },
   ...HOT.map((call) => ({ ...call, url: gw.url, pid: gw.serverPid })),
   // The same calls on the baseline's gateway (its own account for getUserInfo), in the same rounds.
@@ -67,7 +77,7 @@ const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
  * for every target alike, the bare hello included.
  */
 async function loadTarget(target: Target, seconds: number): Promise<LoadResult & { cpuUsPerCall: number }> {
-  const { path, prepared, fallback } = prepareLoad(target, MAX_RPS * seconds, target.token ?? accessToken)
+  const { path, prepared, fallback } = prepareLoad(target, (target.maxRps ?? MAX_RPS) * seconds, target.token ?? accessToken)
   const cpuBefore = cpuMsOf(target.pid)
   const result = await loadPrepared(target.name, target.url, { method: 'GET', path, prepared, fallback }, seconds, CONNECTIONS)
   const calls = result.rps * seconds
@@ -84,7 +94,8 @@ try {
 } finally {
   await gw.stop()
   await baseline?.stop()
-  bare.kill('SIGTERM')
+  bare.child.kill('SIGTERM')
+  signedHello.child.kill('SIGTERM')
   await mailbox.close()
 }
 
@@ -102,6 +113,8 @@ const summary = (xs: Array<LoadResult & { cpuUsPerCall: number }>) => ({
 const rows = Object.fromEntries(TARGETS.map((t) => [t.name, summary(results[t.name])]))
 const bareRps = rows.bare.rps
 const pct = (name: string) => `${((rows[name].rps / bareRps) * 100).toFixed(0)}%`
+/** A signed call's req/s as a share of the signed hello's: how near the gateway is to what its checks allow. */
+const signedPct = (name: string) => (name === 'bare' || name === 'health' ? '' : `${((rows[name].rps / rows.signedHello.rps) * 100).toFixed(0)}%`)
 /** The bare hello's CPU per call as a share of a call's: what its req/s share would be if CPU were all that counted. */
 const cpuPct = (name: string) => `${((rows.bare.cpu / rows[name].cpu) * 100).toFixed(0)}%`
 /** Per-round ratios against the bare hello of the same round. */
@@ -109,6 +122,7 @@ const roundPct = (name: string) => results[name].map((x, i) => `${((x.rps / resu
 const GOALS: Record<string, string> = { cms: '≥ 60%', dict: '≥ 50%', user: '≥ 30%' }
 const LABELS: Record<string, string> = {
   bare: 'bare Fastify 5 `GET /hello` (baseline, own process)',
+  signedHello: "the same Fastify's hello behind a signed call's checks only (bench/signed-hello.ts: signature, timestamp, nonce; own process)",
   health: 'GET /app/health (unsigned; a DB query and a KV ping)',
   cms: 'GET /app/cms/resource/page?pageCode=homepage (signed, cached page)',
   dict: 'GET /app/user/api/dict/list?type=phoneRegion (signed, cached dictionary)',
@@ -127,7 +141,9 @@ The machine is shared and noisy: compare figures of one run only, never across r
 
 How: the production build (\`npm start\` path, NODE_ENV=production, PGlite in a temp dir, memory KV)
 on 127.0.0.1, and beside it a bare Fastify 5 hello (\`bench/bare.mjs\`, no plugins) as its own
-process. ${CONNECTIONS} keep-alive connections, ${SECONDS} s per load, ${ROUNDS} rounds in which every target
+process; and the ceiling of a signed call, the same bare Fastify answering its hello after the
+checks every signed call of the gateway makes and the goal keeps (\`bench/signed-hello.ts\`: the
+contract's signature, timestamp and nonce, by the gateway's own code), in a third process. ${CONNECTIONS} keep-alive connections, ${SECONDS} s per load, ${ROUNDS} rounds in which every target
 is loaded in turn (bare, health, cms, dict, user, bare, …) after a 2 s warm-up of each; medians
 of the rounds. Every signed request is signed like the portal signs (a fresh nonce and timestamp,
 HMAC over the canonical request; \`_tk\` of an account registered through the real calls for
@@ -136,9 +152,9 @@ getUserInfo), before its load (untimed: a client signs on its own device), and s
 the same write and read per call. The gateway checks every signature, timestamp and nonce. Every
 request${CLIENT_HEADERS['accept-encoding'] ? ` says \`accept-encoding: ${CLIENT_HEADERS['accept-encoding']}\` as a browser does (runs before 2026-11-26 sent none)` : ' says no accept-encoding (BENCH_ACCEPT_ENCODING=\'\')'}.
 
-| call | req/s (median) | % of bare | goal | p50 ms | p99 ms | non-2xx | errors | server CPU µs/call | bare's CPU/call as % of it |
-|---|---:|---:|---|---:|---:|---:|---:|---:|---:|
-${TARGETS.map((t) => `| ${LABELS[t.name]} | ${rows[t.name].rps.toFixed(0)} | ${pct(t.name)} | ${GOALS[t.name] ?? ''} | ${rows[t.name].p50} | ${rows[t.name].p99} | ${rows[t.name].non2xx} | ${rows[t.name].errors} | ${rows[t.name].cpu.toFixed(0)} | ${cpuPct(t.name)} |`).join('\n')}
+| call | req/s (median) | % of bare | goal | % of signed hello | p50 ms | p99 ms | non-2xx | errors | server CPU µs/call | bare's CPU/call as % of it |
+|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|
+${TARGETS.map((t) => `| ${LABELS[t.name]} | ${rows[t.name].rps.toFixed(0)} | ${pct(t.name)} | ${GOALS[t.name] ?? ''} | ${signedPct(t.name)} | ${rows[t.name].p50} | ${rows[t.name].p99} | ${rows[t.name].non2xx} | ${rows[t.name].errors} | ${rows[t.name].cpu.toFixed(0)} | ${cpuPct(t.name)} |`).join('\n')}
 
 The last two columns: the CPU time (user + system, from /proc) the serving process used during
 the loads, per call answered; and the bare hello's figure as a share of it. They hardly depend on
