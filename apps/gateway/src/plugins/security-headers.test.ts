@@ -40,17 +40,38 @@ describe('security headers', () => {
     })
   })
 
-  it('API answers and errors carry them too', async () => {
-    for (const url of ['/app/health', '/app/user/api/no-such-call']) {
-      const response = await t.app.inject({ method: 'GET', url })
-      expect(response.headers['x-content-type-options'], url).toBe('nosniff')
-      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'")
+  it("the API's answers and their refusals: the API headers only (OWASP REST), not stored by any cache", async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/app/health' })
+    // A matched call refused before its handler: no signature.
+    const refused = await t.app.inject({ method: 'GET', url: '/app/user/api/dict/list?type=phoneRegion' })
+    expect(refused.statusCode).toBe(401)
+    for (const response of [health, refused]) {
+      expect(response.headers).toMatchObject({
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-site',
+        'strict-transport-security': expect.stringMatching(/^max-age=\d+/),
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      })
+      for (const documentOnly of ['referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'x-dns-prefetch-control', 'x-xss-protection']) {
+        expect(response.headers[documentOnly], documentOnly).toBeUndefined()
+      }
     }
+  })
+
+  it('a path no route answers gets the document headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/app/user/api/no-such-call' })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'permissions-policy': PERMISSIONS_POLICY })
   })
 
   it('pages the gateway renders keep their own stricter policy; the API docs theirs', async () => {
     const agreement = await t.app.inject({ method: 'GET', url: '/app/agreements/no-such/1.0' })
     expect(agreement.headers['content-security-policy']).toBe(PAGE_CSP)
+    // A page: the document headers besides its own policy.
+    expect(agreement.headers).toMatchObject({ 'referrer-policy': 'strict-origin-when-cross-origin', 'permissions-policy': PERMISSIONS_POLICY })
     const docs = await t.app.inject({ method: 'GET', url: '/app/docs' })
     expect(docs.statusCode).toBe(200)
     expect(String(docs.headers['content-security-policy'])).toMatch(/img-src 'self' data: validator\.swagger\.io/)

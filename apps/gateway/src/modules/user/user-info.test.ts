@@ -19,8 +19,10 @@ describe('getUserInfo, one of the hottest calls', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-encoding']).toBeUndefined()
     expect(response.headers.vary).toBeUndefined()
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(response.headers['x-content-type-options']).toBe('nosniff')
+    // Personal data: kept by no cache.
+    expect(response.headers['cache-control']).toBe('no-store')
     expect(response.headers['x-trace-id']).toMatch(/^[0-9a-f]{32}$/)
     expect(payloadOf(response)).toMatchObject({ certificationStatus: 0, hasPassword: expect.any(Boolean) })
   })
