@@ -68,7 +68,17 @@ if (process.env.SKIP_BUILD !== '1') {
 // (bench/RESULTS.md). An operator's own UV_THREADPOOL_SIZE is kept.
 const { spawn } = await import('node:child_process')
 const { availableParallelism } = await import('node:os')
-const env = { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()) }
+// Each hash mallocs its 19 MiB on a pool thread. glibc raises its mmap threshold to the size of any
+// mapped block freed (up to 32 MiB), so from the second hash on each thread's arena kept those
+// 19 MiB resident: a gateway taking sign-ins held ~20 MB more (soak on PostgreSQL + Redis: 149–151 MB
+// of RSS against 129–130). A fixed threshold (glibc's MALLOC_MMAP_THRESHOLD_, in bytes) maps such
+// blocks on their own and unmaps them when freed; the verify rate did not change (bench/RESULTS.md).
+// Other C libraries ignore the variable. An operator's own value is kept.
+const env = {
+  ...process.env,
+  UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()),
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? String(1024 * 1024),
+}
 // The gateway's JavaScript heap (GATEWAY_HEAP_MB, 0 = Node's own sizing). With Node's sizing the heap
 // of a loaded gateway swung between 185 and 295 MB of RSS, the collector letting garbage pile up to
 // a limit sized for the machine's 24 GiB; with a limit and a 1 MiB young generation it held flat at
