@@ -144,7 +144,7 @@ on 127.0.0.1, and beside it a bare Fastify 5 hello (\`bench/bare.mjs\`, no plugi
 process; and the ceiling of a signed call, the same bare Fastify answering its hello after the
 checks every signed call of the gateway makes and the goal keeps (\`bench/signed-hello.ts\`: the
 contract's signature, timestamp and nonce, by the gateway's own code), in a third process. ${CONNECTIONS} keep-alive connections, ${SECONDS} s per load, ${ROUNDS} rounds in which every target
-is loaded in turn (bare, health, cms, dict, user, bare, …) after a 2 s warm-up of each; medians
+is loaded in turn (bare, signed hello, health, cms, dict, user, bare, …) after a 2 s warm-up of each; medians
 of the rounds. Every signed request is signed like the portal signs (a fresh nonce and timestamp,
 HMAC over the canonical request; \`_tk\` of an account registered through the real calls for
 getUserInfo), before its load (untimed: a client signs on its own device), and sent by
@@ -157,9 +157,11 @@ request${CLIENT_HEADERS['accept-encoding'] ? ` says \`accept-encoding: ${CLIENT_
 ${TARGETS.map((t) => `| ${LABELS[t.name]} | ${rows[t.name].rps.toFixed(0)} | ${pct(t.name)} | ${GOALS[t.name] ?? ''} | ${signedPct(t.name)} | ${rows[t.name].p50} | ${rows[t.name].p99} | ${rows[t.name].non2xx} | ${rows[t.name].errors} | ${rows[t.name].cpu.toFixed(0)} | ${cpuPct(t.name)} |`).join('\n')}
 
 The last two columns: the CPU time (user + system, from /proc) the serving process used during
-the loads, per call answered; and the bare hello's figure as a share of it. They hardly depend on
-what else the shared machine does at the time, unlike req/s: the load generator and the server
-share its two cores, so req/s also moves with how the scheduler places them.
+the loads, per call answered; and the bare hello's figure as a share of it. They move less than
+req/s with what else the shared machine does (the load generator and the server share its two
+cores), but they move too: the kernel's loopback write wakes the load generator, dearer when it
+was idle waiting for a slower server (a machine of this kind is a virtual one: the wake-up is an
+interrupt between its cores).
 
 Goal: p99 ≤ 10 ms for cms, dict and user.
 Rounds (req/s): ${TARGETS.map((t) => `${t.name} ${results[t.name].map((x) => x.rps.toFixed(0)).join(', ')}`).join('; ')}.
