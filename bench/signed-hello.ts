@@ -4,13 +4,13 @@
 // timestamp window and the nonce, by the gateway's own code (plugins/signature.ts, the in-memory
 // nonces of infra/kv/once.ts). Loaded in the same rounds as the bare hello and the gateway: no
 // gateway call can cost less than this one. Run by bench/run.ts with `node --import tsx`.
-import { SIGNATURE_WINDOW_MS, appKeyLookup } from '@ess/contract'
+import { appKeyLookup } from '@ess/contract'
 import Fastify from 'fastify'
 import { memoryOnceKeys } from '../apps/gateway/src/infra/kv/once'
-import { signedCallCheck } from '../apps/gateway/src/plugins/signature'
+import { NONCE_MAX_TTL_MS, signedCallCheck } from '../apps/gateway/src/plugins/signature'
 import { HOT_CALLS } from './lib'
 
 const app = Fastify({ logger: false })
-app.get(HOT_CALLS.signedHello.path, { preValidation: signedCallCheck(appKeyLookup({}), memoryOnceKeys(2 * SIGNATURE_WINDOW_MS)) }, async () => ({ hello: 'world' }))
+app.get(HOT_CALLS.signedHello.path, { preValidation: signedCallCheck(appKeyLookup({}), memoryOnceKeys(NONCE_MAX_TTL_MS)) }, async () => ({ hello: 'world' }))
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)))

@@ -18,7 +18,7 @@ import { PORTAL_APP_ID, SIGNATURE_WINDOW_MS } from './constants'
  *
  * What it protects:
  * - Replay: the gateway refuses a `_t` more than SIGNATURE_WINDOW_MS from its clock, and a `_n`
- *   already seen inside that window (nonces are remembered for twice the window).
+ *   already seen inside that window (each nonce is remembered until its `_t` has left the window).
  * - Tampering with a captured request: method, path, query, body, token and device id are bound
  *   together, so a recorded request cannot be altered (say, to another query) and sent again.
  * - Accidental corruption and naive scripted calls that do not go through the client library.

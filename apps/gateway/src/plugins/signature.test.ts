@@ -1,10 +1,11 @@
 import { HEADERS, SIGNATURE_WINDOW_MS, UNSIGNED_PAYLOAD, appKeyLookup } from '@ess/contract'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { type TestApp, buildTestApp } from '../../test/helpers/app'
 import { freshNonce, signed, signedHeaders } from '../../test/helpers/signed'
+import { NONCE_CLOCK_SLACK_MS, NONCE_MAX_TTL_MS, signedCallCheck } from './signature'
 
 const dict = { path: '/app/user/api/dict/list', query: { type: 'gender' } }
 const echo = '/app/user/api/test/echo'
@@ -99,6 +100,31 @@ describe.each(['zh-CN', 'en-US'] as const)('signature refusals in %s', (locale) 
     const request = signed({ ...dict, locale })
     expect((await t.app.inject(request)).statusCode).toBe(200)
     expectRefusal(await t.app.inject(request), 'NONCE_REUSED', locale)
+  })
+})
+
+describe('how long a nonce is kept', () => {
+  it('until its timestamp has left the window, and the clock slack: about one window for a client whose clock agrees', async () => {
+    const asked: number[] = []
+    const check = signedCallCheck(appKeyLookup({}), { claim: async (_key, ttlMs) => (asked.push(ttlMs ?? Number.NaN), true) })
+    const offsets = [-SIGNATURE_WINDOW_MS + 20_000, 0, SIGNATURE_WINDOW_MS - 20_000]
+    for (const offset of offsets) {
+      const request = signed({ ...dict, timestamp: String(Date.now() + offset) })
+      await check.call(t.app, { method: 'GET', url: request.url, headers: request.headers } as unknown as FastifyRequest, {} as FastifyReply)
+    }
+    offsets.forEach((offset, i) => {
+      const expected = offset + SIGNATURE_WINDOW_MS + NONCE_CLOCK_SLACK_MS
+      expect(asked[i]).toBeLessThanOrEqual(expected)
+      expect(asked[i]).toBeGreaterThan(expected - 1_000)
+      expect(asked[i]).toBeLessThanOrEqual(NONCE_MAX_TTL_MS)
+    })
+  })
+
+  it('a replay is refused while its timestamp is in the window, in the store the gateway uses', async () => {
+    // The oldest timestamp the window takes: its nonce is kept only the slack more, and still refused.
+    const request = signed({ ...dict, locale: 'en-US', timestamp: String(Date.now() - SIGNATURE_WINDOW_MS + 2_000) })
+    expect((await t.app.inject(request)).statusCode).toBe(200)
+    expectRefusal(await t.app.inject(request), 'NONCE_REUSED', 'en-US')
   })
 })
 

@@ -49,13 +49,33 @@ const header = (request: FastifyRequest, name: string) => {
 }
 
 /**
+ * A nonce is kept until its request's timestamp leaves the window, and this much longer: the
+ * clocks of several gateways on one Redis may differ by that much before a replay could find its
+ * nonce forgotten by the store yet its timestamp still fresh on a gateway whose clock is behind.
+ */
+export const NONCE_CLOCK_SLACK_MS = 30_000
+
+/** The longest a nonce is kept: a timestamp a whole window ahead, then the window and the slack. */
+export const NONCE_MAX_TTL_MS = 2 * SIGNATURE_WINDOW_MS + NONCE_CLOCK_SLACK_MS
+
+/**
+ * How long the nonce of an accepted request (timestamp `timestamp`, checked at `now`) must be kept:
+ * until the timestamp is out of the window, after which a replay is refused as stale anyway. For
+ * a client whose clock agrees with the gateway's that is about one window, not the two a fixed
+ * time needs to cover a timestamp a whole window ahead: half the nonces kept, in memory or Redis.
+ */
+export const nonceTtlMs = (timestamp: number, now: number) => timestamp + SIGNATURE_WINDOW_MS + NONCE_CLOCK_SLACK_MS - now
+
+/**
  * The check of a signed call: the request signature of the contract (method, path, raw query,
  * exact body, signed headers), the timestamp window, then that the nonce `_n` is new for its app
- * id (`nonces` keep it twice the window, so a replay inside or at the edge of the window is
- * refused). Exported for bench/signed-hello.ts, which measures these checks alone in Fastify.
+ * id (kept until its timestamp has left the window: nonceTtlMs; so a replay inside or at the edge
+ * of the window is refused). Exported for bench/signed-hello.ts, which measures these checks
+ * alone in Fastify. `nonces` must keep keys up to NONCE_MAX_TTL_MS.
  */
 export function signedCallCheck(keys: AppKeyLookup, nonces: OnceKeys): preValidationAsyncHookHandler {
   return async (request) => {
+    const now = Date.now()
     const verdict = verifySignature(
       {
         method: request.method,
@@ -64,14 +84,15 @@ export function signedCallCheck(keys: AppKeyLookup, nonces: OnceKeys): preValida
         body: signedBody(request),
         headers: request.headers,
       },
-      Date.now(),
+      now,
       SIGNATURE_WINDOW_MS,
       NATIVE_HASHES,
       keys,
     )
     if (!verdict.ok) throw new AppError(verdict.reason)
     const nonceKey = `nonce:${header(request, HEADERS.appId)}:${header(request, HEADERS.nonce)}`
-    if (!(await nonces.claim(nonceKey))) throw new AppError('NONCE_REUSED')
+    // The timestamp is well formed and inside the window: verifySignature checked both.
+    if (!(await nonces.claim(nonceKey, nonceTtlMs(Number(header(request, HEADERS.timestamp)), now)))) throw new AppError('NONCE_REUSED')
   }
 }
 
@@ -79,7 +100,7 @@ export function signedCallCheck(keys: AppKeyLookup, nonces: OnceKeys): preValida
 export default fp(
   async (fastify) => {
     // The portal's key and those of the outer apps in the configuration (OUTER_APP_KEYS).
-    const verify = signedCallCheck(appKeyLookup(fastify.config.outerAppKeys), onceKeys(fastify.kv, 2 * SIGNATURE_WINDOW_MS))
+    const verify = signedCallCheck(appKeyLookup(fastify.config.outerAppKeys), onceKeys(fastify.kv, NONCE_MAX_TTL_MS))
 
     fastify.addHook('onRoute', (route) => {
       // Server-to-server calls (the older system redeeming a code) authenticate as an app instead.

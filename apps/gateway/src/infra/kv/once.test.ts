@@ -44,6 +44,34 @@ describe('once keys in memory', () => {
   })
 })
 
+describe('once keys in memory, each with its own time', () => {
+  it('refuses a key for its own time, then forgets it at most a tenth of the longest time later', async () => {
+    let now = 7 * 60_000 + 12_345
+    const keys = memoryOnceKeys(TTL_MS, () => now)
+    const start = now
+    expect(await keys.claim('short', 90_000)).toBe(true)
+    expect(await keys.claim('long')).toBe(true)
+    for (const later of [1, 45_000, 90_000]) {
+      now = start + later
+      expect(await keys.claim('short'), `${later} ms after its claim`).toBe(false)
+    }
+    now = start + 90_000 + TTL_MS / 10 + 1
+    expect(await keys.claim('short')).toBe(true)
+    // The other key keeps the longest time.
+    expect(await keys.claim('long')).toBe(false)
+  })
+
+  it('never keeps a key longer than the longest time, whatever it asks', async () => {
+    let now = 0
+    const keys = memoryOnceKeys(TTL_MS, () => now)
+    expect(await keys.claim('greedy', 100 * TTL_MS)).toBe(true)
+    now = TTL_MS
+    expect(await keys.claim('greedy')).toBe(false)
+    now = TTL_MS + TTL_MS / 10 + 1
+    expect(await keys.claim('greedy')).toBe(true)
+  })
+})
+
 describe(`once keys on the KV (${process.env.REDIS_URL ? 'redis' : 'memory'})`, () => {
   let kv: Kv
   beforeAll(async () => {
@@ -57,6 +85,15 @@ describe(`once keys on the KV (${process.env.REDIS_URL ? 'redis' : 'memory'})`, 
     expect(await keys.claim(key)).toBe(true)
     expect(await keys.claim(key)).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(await keys.claim(key)).toBe(true)
+  })
+
+  it('keeps a key for the time its claim asks, within the store\'s longest', async () => {
+    const keys = onceKeys(kv, 5000)
+    const key = `once-test-short:${Date.now()}`
+    expect(await keys.claim(key, 150)).toBe(true)
+    expect(await keys.claim(key)).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 1200))
     expect(await keys.claim(key)).toBe(true)
   })
 
