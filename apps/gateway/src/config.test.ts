@@ -32,7 +32,7 @@ describe('config', () => {
       legacyApiUrl: '/sample-provider/api',
       assistantApiUrl: '/sample-assistant/api',
       publicUrl: 'http://localhost:8080',
-      oauth: { credentials: {}, returnUrls: ['http://localhost:8080/', 'http://127.0.0.1:8080/'], standInUrl: undefined },
+      oauth: { credentials: {}, returnUrls: [expect.objectContaining({ href: 'http://localhost:8080/' }), expect.objectContaining({ href: 'http://127.0.0.1:8080/' })], standInUrl: undefined },
       wechatMini: { credentials: undefined, apiUrl: undefined },
       notifier: { outboxOnly: false, sms: undefined, timeoutMs: 10_000, sendWaitMs: 2500, maxAttempts: 6, retryBaseMs: 5000, pollMs: 1000 },
     })
@@ -158,12 +158,31 @@ describe('config', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/)
   })
 
+  it('validates and normalises OAUTH_RETURN_URLS at start: a bad entry stops it, named; production takes https only', () => {
+    // Written without the slash, upper-case, with the default port: one entry, compared as a URL.
+    expect(loadConfig({ OAUTH_RETURN_URLS: 'https://Portal.Example.com, https://portal.example.com:443/' }).oauth.returnUrls).toEqual([
+      { protocol: 'https:', hostname: 'portal.example.com', port: '', path: '', href: 'https://portal.example.com/' },
+    ])
+    expect(loadConfig({ OAUTH_RETURN_URLS: 'http://localhost:8080/portal/' }).oauth.returnUrls.map((e) => e.href)).toEqual(['http://localhost:8080/portal/'])
+    for (const [list, named] of [
+      ['portal.example.com', 'portal.example.com'],
+      ['https://a.example/, //evil.example/', '//evil.example/'],
+      ['https://user@a.example/', 'https://user@a.example/'],
+      ['https://a.example/?from=x', 'https://a.example/?from=x'],
+      ['javascript:alert(1)', 'javascript:alert(1)'],
+    ]) {
+      expect(() => loadConfig({ OAUTH_RETURN_URLS: list }), list).toThrow(`OAUTH_RETURN_URLS: "${named}"`)
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', OAUTH_RETURN_URLS: 'https://a.example, http://b.example' })).toThrow('OAUTH_RETURN_URLS: "http://b.example": must be an https:// URL')
+  })
+
   it('takes third-party credentials in pairs, the stand-in outside production only, and a public address in production', () => {
     const env = { PUBLIC_URL: 'https://ess.example.com/', QQ_APPID: '101', QQ_APPKEY: 'k', OAUTH_RETURN_URLS: 'https://ess.example.com/, https://m.ess.example.com/' }
     expect(loadConfig({ ...env, NODE_ENV: 'production', NOTIFIER: 'outbox' })).toMatchObject({
       publicUrl: 'https://ess.example.com',
-      oauth: { credentials: { qq: { clientId: '101', secret: 'k' } }, returnUrls: ['https://ess.example.com/', 'https://m.ess.example.com/'] },
+      oauth: { credentials: { qq: { clientId: '101', secret: 'k' } } },
     })
+    expect(loadConfig({ ...env, NODE_ENV: 'production', NOTIFIER: 'outbox' }).oauth.returnUrls.map((entry) => entry.href)).toEqual(['https://ess.example.com/', 'https://m.ess.example.com/'])
     expect(() => loadConfig({ WECHAT_WEB_APPID: 'wx1' })).toThrow(/WECHAT_WEB_SECRET: is required with WECHAT_WEB_APPID/)
     expect(() => loadConfig({ WEIBO_SECRET: 's' })).toThrow(/WEIBO_APPKEY: is required with WEIBO_SECRET/)
     expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', QQ_APPID: '101', QQ_APPKEY: 'k' })).toThrow(/PUBLIC_URL: is required for third-party sign-in/)

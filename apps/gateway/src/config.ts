@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { CODE_RESEND_COUNTDOWN_S, CODE_RESEND_MAX_S, SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseOuterAppKeys } from '@ess/contract'
+import { AllowListError, CODE_RESEND_COUNTDOWN_S, CODE_RESEND_MAX_S, SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseAllowList, parseOuterAppKeys } from '@ess/contract'
 
 /** The sample provider page the gateway serves in place of the older user center (inner jumps). */
 export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedirect'
@@ -145,7 +145,7 @@ const EnvSchema = z
     ASSISTANT_API_URL: optionalUrl('http', 'https'),
     /** The address people reach this gateway at (third-party sign-in returns there); http://localhost:PORT outside production. */
     PUBLIC_URL: optionalUrl('http', 'https'),
-    /** Comma-separated address prefixes a third-party sign-in may return the browser to; PUBLIC_URL's portal by default. */
+    /** Comma-separated addresses a third-party sign-in may return the browser to (compared as URLs: contract urls.ts); PUBLIC_URL's portal by default. */
     OAUTH_RETURN_URLS: optionalText,
     /** Development and tests: the providers' endpoints are the local stand-in's at this address (never in production). */
     OAUTH_STAND_IN_URL: optionalUrl('http'),
@@ -206,6 +206,14 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === 'production' && env.WECHAT_API_URL) {
       ctx.addIssue({ code: 'custom', path: ['WECHAT_API_URL'], message: 'is for development and tests only' })
+    }
+    if (env.OAUTH_RETURN_URLS) {
+      try {
+        parseAllowList(env.OAUTH_RETURN_URLS, { httpsOnly: env.NODE_ENV === 'production' })
+      } catch (error) {
+        if (!(error instanceof AllowListError)) throw error
+        ctx.addIssue({ code: 'custom', path: ['OAUTH_RETURN_URLS'], message: error.message })
+      }
     }
     if (env.NODE_ENV === 'production' && env.OAUTH_STAND_IN_URL) {
       ctx.addIssue({ code: 'custom', path: ['OAUTH_STAND_IN_URL'], message: 'is for development and tests only' })
@@ -279,7 +287,8 @@ function oauthConfig(env: OAuthEnv) {
   }
   // Outside production, the portal served here by either loopback name.
   const loopback = env.NODE_ENV === 'production' ? [] : [`http://localhost:${env.PORT}/`, `http://127.0.0.1:${env.PORT}/`]
-  const returnUrls = env.OAUTH_RETURN_URLS ? env.OAUTH_RETURN_URLS.split(',').map((u) => u.trim()).filter(Boolean) : [...new Set([`${publicUrl}/`, ...loopback])]
+  // Validated above: parsing again cannot throw here.
+  const returnUrls = parseAllowList(env.OAUTH_RETURN_URLS ?? [`${publicUrl}/`, ...loopback])
   return {
     publicUrl,
     oauth: { credentials, returnUrls, standInUrl: env.OAUTH_STAND_IN_URL?.replace(/\/+$/, '') },

@@ -8,6 +8,10 @@ export interface CallOptions {
   deviceId?: string
   locale?: string
   userAgent?: string
+  /** The `_c` client type (h5 unless named). */
+  client?: string
+  /** The Cookie header, as a browser sends it. */
+  cookie?: string
 }
 
 /** Makes a call of the contract as the portal does: signed, the input as query or JSON body. */

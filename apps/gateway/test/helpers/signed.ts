@@ -21,6 +21,8 @@ export interface SignedRequest {
   deviceId?: string
   /** The User-Agent header (not signed). */
   userAgent?: string
+  /** The Cookie header (not signed; a browser sends it with the portal's calls). */
+  cookie?: string
   /** The app keys the client signs with (an outer app's); the contract's by default. */
   keys?: AppKeyLookup
 }
@@ -59,6 +61,7 @@ export function signed(request: SignedRequest): InjectOptions {
       ...signedHeaders(request),
       ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(request.userAgent ? { 'user-agent': request.userAgent } : {}),
+      ...(request.cookie ? { cookie: request.cookie } : {}),
     },
     ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
   }

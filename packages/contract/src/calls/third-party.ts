@@ -3,6 +3,7 @@ import { defineCall } from './define'
 import { captchaTokenField, passwordKeyIdField, sealedPasswordField } from './fields'
 import { LoginByAccountBodySchema, LoginStateSchema } from './login'
 import { THIRD_PARTY_PROVIDERS, wire } from './wire'
+import { MAX_URL_LENGTH } from '../urls'
 
 /**
  * Third-party accounts (SPEC §1, §2, §7; wire.ts THIRD_PARTY_PROVIDERS): sign-in with WeChat, QQ or
@@ -31,9 +32,10 @@ export const ThirdPartyAuthorizeBodySchema = z.object({
   /**
    * Where the browser returns once the provider answered: a page of the portal, checked against
    * the gateway's allow-list (OAUTH_RETURN_URLS). The gateway appends `#/<route>?oauthTicket=…`.
-   * Without it, the portal the gateway serves.
+   * Without it, the portal the gateway serves. Taken as sent (not trimmed): the gateway compares
+   * it as a URL (urls.ts) and refuses anything else with OAUTH_RETURN_NOT_ALLOWED.
    */
-  returnUrl: z.string().trim().url().max(512).optional(),
+  returnUrl: z.string().max(MAX_URL_LENGTH).optional(),
 })
 
 export const ThirdPartyAuthorizeSchema = z.object({

@@ -1,11 +1,13 @@
 import { THIRD_PARTY_PROVIDERS, calls } from '@ess/contract'
-import type { FastifyInstance } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { registerCall } from '../../lib/call-route'
 import { loginDeps } from '../login/routes'
 import { clientOrigin } from '../../lib/client-origin'
 import { authOf } from '../../plugins/auth'
+import { browserCookie, cookieOptions, presentedValue } from './browser-binding'
 import type { IdentityProvider } from './providers'
 import {
   type ThirdPartyDeps,
@@ -35,16 +37,27 @@ export default async function thirdPartyRoutes(fastify: FastifyInstance, options
     returnUrls: fastify.config.oauth.returnUrls,
   })
 
+  // Only this plugin's routes read or set cookies: the browser binding of the sign-in flows.
+  await fastify.register(fastifyCookie)
+  const cookie = browserCookie(fastify.config.nodeEnv === 'development')
+  const presented = (request: Pick<FastifyRequest, 'cookies'>) => presentedValue(request.cookies[cookie.name])
+  const started = (reply: FastifyReply, flow: Awaited<ReturnType<typeof authorize>>) => {
+    if (flow.browserValue) reply.setCookie(cookie.name, flow.browserValue, cookieOptions(cookie))
+    return flow.answer
+  }
+
   registerCall(fastify, calls.thirdPartyProviders, (request) => availableProviders(deps(request.log)))
-  registerCall(fastify, calls.thirdPartyLoginAuthorize, (request) => authorize(deps(request.log), request.body, 'login', clientOrigin(request)))
-  registerCall(fastify, calls.thirdPartyBindAuthorize, (request) =>
-    authorize(deps(request.log), request.body, 'bind', clientOrigin(request), authOf(request)),
+  registerCall(fastify, calls.thirdPartyLoginAuthorize, async (request, reply) =>
+    started(reply, await authorize(deps(request.log), request.body, 'login', clientOrigin(request), presented(request))),
   )
-  registerCall(fastify, calls.thirdPartyLogin, (request) => loginWithTicket(deps(request.log), request.body.ticket, clientOrigin(request)))
+  registerCall(fastify, calls.thirdPartyBindAuthorize, async (request, reply) =>
+    started(reply, await authorize(deps(request.log), request.body, 'bind', clientOrigin(request), presented(request), authOf(request))),
+  )
+  registerCall(fastify, calls.thirdPartyLogin, (request) => loginWithTicket(deps(request.log), request.body.ticket, clientOrigin(request), presented(request)))
   registerCall(fastify, calls.getBindLoginAccount, (request) => bindLoginAccount(deps(request.log), request.query.bindLoginToken, clientOrigin(request)))
   registerCall(fastify, calls.bindLogin, (request) => bindLogin(deps(request.log), request.body, clientOrigin(request)))
   registerCall(fastify, calls.getBindingInfo, (request) => bindingInfo(deps(request.log), authOf(request).userId))
-  registerCall(fastify, calls.bindThirdParty, (request) => bindWithTicket(deps(request.log), authOf(request), request.body.ticket, clientOrigin(request)))
+  registerCall(fastify, calls.bindThirdParty, (request) => bindWithTicket(deps(request.log), authOf(request), request.body.ticket, clientOrigin(request), presented(request)))
   registerCall(fastify, calls.unbindThirdParty, (request) => unbind(deps(request.log), authOf(request), request.body.provider, clientOrigin(request)))
 
   // The providers send the browser back here (not a call of the contract: a plain redirect, unsigned).
@@ -52,7 +65,7 @@ export default async function thirdPartyRoutes(fastify: FastifyInstance, options
     '/oauth/callback/:provider',
     { schema: { hide: true, params: z.object({ provider: z.enum(THIRD_PARTY_PROVIDERS) }), querystring: CallbackQuery } },
     async (request, reply) => {
-      const location = await completeAtCallback(deps(request.log), request.params.provider, request.query)
+      const location = await completeAtCallback(deps(request.log), request.params.provider, request.query, presented(request))
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 303)
     },
   )

@@ -1,4 +1,5 @@
 import {
+  type AllowedUrlEntry,
   BIND_LOGIN_TTL_S,
   type BindingInfo,
   type ExternalAccount,
@@ -9,6 +10,7 @@ import {
   ROUTE_PATHS,
   THIRD_PARTY_PROVIDERS,
   type ThirdPartyAuthorize,
+  allowedUrl,
   type ThirdPartyLogin,
   type ThirdPartyProvider,
 } from '@ess/contract'
@@ -29,6 +31,7 @@ import { insertSecurityEvent } from '../security/queries'
 import { requireWindow } from '../security/window'
 import { type Auth, startSession } from '../session/service'
 import { findUserById } from '../user/queries'
+import { browserDigest, keepsCookies, sameBrowser, valueForFlow } from './browser-binding'
 import type { ExternalIdentity, IdentityProvider } from './providers'
 import { countOtherBindings, deleteBinding, findBinding, insertBinding, listBindings } from './queries'
 
@@ -42,8 +45,8 @@ export interface ThirdPartyDeps {
   providers: ReadonlyMap<ThirdPartyProvider, IdentityProvider>
   /** Where the gateway is reached (the providers return to `<publicUrl>/oauth/callback/<provider>`). */
   publicUrl: string
-  /** Prefixes a browser may be returned to. */
-  returnUrls: readonly string[]
+  /** Where a browser may be returned to (OAUTH_RETURN_URLS, compared as URLs). */
+  returnUrls: readonly AllowedUrlEntry[]
 }
 
 /** What the state stands for while the user is at the provider (single use). */
@@ -53,6 +56,8 @@ interface StateRecord {
   deviceId: string
   userId?: string
   returnUrl: string
+  /** Digest of the browser's binding cookie (browser-binding.ts); absent for a client without cookies. */
+  browser?: string
 }
 
 /** Who the provider said the person is, for the device that started (single use). */
@@ -62,6 +67,7 @@ interface TicketRecord {
   deviceId: string
   userId?: string
   identity: ExternalIdentity
+  browser?: string
 }
 
 /** An external account waiting to be bound to an account (bindLogin or a registration). */
@@ -91,48 +97,50 @@ function adapterOf(deps: ThirdPartyDeps, provider: ThirdPartyProvider): Identity
   return adapter
 }
 
-/** A return address on the allow-list: a URL starting with one of its prefixes, without a fragment of its own. */
+/**
+ * A return address on the allow-list (contract isAllowedUrl: scheme, host and port exact, path on a
+ * `/` boundary), without a fragment of its own (the portal's route is appended as one).
+ */
 function checkReturnUrl(deps: ThirdPartyDeps, returnUrl: string | undefined): string {
-  const url = returnUrl ?? `${deps.publicUrl}/`
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    throw new AppError('OAUTH_RETURN_NOT_ALLOWED')
-  }
-  if (parsed.hash || parsed.username || parsed.password || !deps.returnUrls.some((prefix) => parsed.href.startsWith(prefix))) {
-    throw new AppError('OAUTH_RETURN_NOT_ALLOWED')
-  }
-  return parsed.href
+  const url = allowedUrl(returnUrl ?? `${deps.publicUrl}/`, deps.returnUrls)
+  if (!url || url.hash) throw new AppError('OAUTH_RETURN_NOT_ALLOWED')
+  return url.href
 }
 
 /** thirdParty/providers: the providers this deployment can use. */
 export const availableProviders = async (deps: ThirdPartyDeps) => THIRD_PARTY_PROVIDERS.filter((p) => deps.providers.has(p)).map((provider) => ({ provider }))
 
+/** The browser binding's cookie value a request presented (undefined when none or malformed). */
+export type PresentedBrowser = string | undefined
+
 /**
  * login/thirdPartyAuthorize and security/thirdPartyAuthorize: a single-use state bound to this
- * device (and for binding, to this user, who must have passed the identity check), and the
- * provider's authorization page.
+ * device and this browser (and for binding, to this user, who must have passed the identity
+ * check), and the provider's authorization page. Answers the binding cookie's value to set (none
+ * for a client without cookies).
  */
 export async function authorize(
   deps: ThirdPartyDeps,
   input: { provider: ThirdPartyProvider; returnUrl?: string },
   purpose: OAuthPurpose,
   origin: ClientOrigin,
+  presented: PresentedBrowser,
   auth?: Auth,
-): Promise<ThirdPartyAuthorize> {
+): Promise<{ answer: ThirdPartyAuthorize; browserValue?: string }> {
   const adapter = adapterOf(deps, input.provider)
   const returnUrl = checkReturnUrl(deps, input.returnUrl)
   const now = deps.now()
   if (purpose === 'bind' && auth) await requireWindow(deps.kv, auth, now)
   const state = newToken()
-  const record: StateRecord = { provider: input.provider, purpose, deviceId: origin.deviceId, userId: auth?.userId, returnUrl }
+  const browserValue = keepsCookies(origin) ? valueForFlow(presented) : undefined
+  const record: StateRecord = { provider: input.provider, purpose, deviceId: origin.deviceId, userId: auth?.userId, returnUrl, browser: browserValue && browserDigest(browserValue) }
   await putRecord(deps.kv, stateKey(state), record, now, OAUTH_STATE_TTL_S * 1000)
-  return { authorizeUrl: adapter.authorizeUrl({ state, redirectUri: callbackUrl(deps, input.provider) }), expiresIn: OAUTH_STATE_TTL_S }
+  return { answer: { authorizeUrl: adapter.authorizeUrl({ state, redirectUri: callbackUrl(deps, input.provider) }), expiresIn: OAUTH_STATE_TTL_S }, browserValue }
 }
 
 /**
- * GET /oauth/callback/<provider>: the provider returns the browser here. The state is spent; the
+ * GET /oauth/callback/<provider>: the provider returns the browser here. The state is spent; a
+ * browser without the flow's binding cookie is sent back refused (its code is never exchanged); the
  * code is exchanged (the provider's tokens stay here); the browser goes back to the portal page of
  * the purpose with a ticket, or with the error code to show.
  */
@@ -140,18 +148,20 @@ export async function completeAtCallback(
   deps: ThirdPartyDeps,
   provider: ThirdPartyProvider,
   query: { code?: string; state?: string; error?: string },
+  presented: PresentedBrowser,
 ): Promise<string> {
   const now = deps.now()
   const record = query.state ? liveRecord<StateRecord>(await deps.kv.take(stateKey(query.state)), now) : undefined
   const back = (route: string, params: Record<string, string>) => `${record?.returnUrl ?? `${deps.publicUrl}/`}#/${route}?${new URLSearchParams({ ...params, [OAUTH_RETURN_PARAMS.provider]: provider })}`
   const route = record?.purpose === 'bind' ? ROUTE_PATHS.thirdParty : ROUTE_PATHS.login
   if (!record || record.provider !== provider) return back(route, { [OAUTH_RETURN_PARAMS.error]: 'OAUTH_STATE_INVALID' })
+  if (record.browser && !sameBrowser(record.browser, presented)) return back(route, { [OAUTH_RETURN_PARAMS.error]: 'OAUTH_STATE_INVALID' })
   if (query.error || !query.code) return back(route, { [OAUTH_RETURN_PARAMS.error]: query.error === 'access_denied' ? 'OAUTH_CANCELLED' : 'OAUTH_FAILED' })
   try {
     const identity = await adapterOf(deps, provider).exchange({ code: query.code, redirectUri: callbackUrl(deps, provider) }, deps.log)
     if (!identity.subject) throw new AppError('OAUTH_FAILED')
     const ticket = newToken()
-    const ticketRecord: TicketRecord = { provider, purpose: record.purpose, deviceId: record.deviceId, userId: record.userId, identity }
+    const ticketRecord: TicketRecord = { provider, purpose: record.purpose, deviceId: record.deviceId, userId: record.userId, identity, browser: record.browser }
     await putRecord(deps.kv, ticketKey(ticket), ticketRecord, now, TICKET_TTL_MS)
     return back(route, { [OAUTH_RETURN_PARAMS.ticket]: ticket })
   } catch (error) {
@@ -160,10 +170,13 @@ export async function completeAtCallback(
   }
 }
 
-/** Spends a ticket of this device and purpose (OAUTH_STATE_INVALID otherwise: forged, reused, expired or another device's). */
-async function spendTicket(deps: ThirdPartyDeps, ticket: string, purpose: OAuthPurpose, origin: ClientOrigin): Promise<TicketRecord> {
+/**
+ * Spends a ticket of this device, browser and purpose (OAUTH_STATE_INVALID otherwise: forged,
+ * reused, expired, or another device's or browser's).
+ */
+async function spendTicket(deps: ThirdPartyDeps, ticket: string, purpose: OAuthPurpose, origin: ClientOrigin, presented: PresentedBrowser): Promise<TicketRecord> {
   const record = liveRecord<TicketRecord>(await deps.kv.take(ticketKey(ticket)), deps.now())
-  if (!record || record.purpose !== purpose || record.deviceId !== origin.deviceId) throw new AppError('OAUTH_STATE_INVALID')
+  if (!record || record.purpose !== purpose || record.deviceId !== origin.deviceId || !sameBrowser(record.browser, presented, origin)) throw new AppError('OAUTH_STATE_INVALID')
   return record
 }
 
@@ -177,8 +190,8 @@ const externalAccountOf = (deps: ThirdPartyDeps, record: { provider: ThirdPartyP
  * login/thirdPartyLogin: a bound external account signs its user in; an unbound one answers a
  * bindLoginToken for binding it to an account.
  */
-export async function loginWithTicket(deps: ThirdPartyDeps, ticket: string, origin: ClientOrigin): Promise<ThirdPartyLogin> {
-  const record = await spendTicket(deps, ticket, 'login', origin)
+export async function loginWithTicket(deps: ThirdPartyDeps, ticket: string, origin: ClientOrigin, presented: PresentedBrowser): Promise<ThirdPartyLogin> {
+  const record = await spendTicket(deps, ticket, 'login', origin, presented)
   const now = deps.now()
   const bound = await findBinding(deps.db, record.provider, record.identity.subject)
   if (bound) return { status: 'signedIn', login: await startSession(deps.db, bound.userId, origin, now) }
@@ -273,9 +286,9 @@ export async function bindingInfo(deps: ThirdPartyDeps, userId: string): Promise
 }
 
 /** security/bindThirdParty: the ticket of a binding this user started (within the identity check's window). */
-export async function bindWithTicket(deps: ThirdPartyDeps, auth: Auth, ticket: string, origin: ClientOrigin): Promise<BindingInfo> {
+export async function bindWithTicket(deps: ThirdPartyDeps, auth: Auth, ticket: string, origin: ClientOrigin, presented: PresentedBrowser): Promise<BindingInfo> {
   await requireWindow(deps.kv, auth, deps.now())
-  const record = await spendTicket(deps, ticket, 'bind', origin)
+  const record = await spendTicket(deps, ticket, 'bind', origin, presented)
   if (record.userId !== auth.userId) throw new AppError('OAUTH_STATE_INVALID')
   await checkBindable(deps, auth.userId, record)
   await deps.db.transaction((tx) => bind(deps, tx, auth.userId, record, origin))

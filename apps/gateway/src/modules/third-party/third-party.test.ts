@@ -1,4 +1,5 @@
 import { type ThirdPartyProvider, calls } from '@ess/contract'
+import { hostileUrls } from '@ess/contract/testing'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccount, uniqueEmail, uniquePhone } from '../../../test/helpers/accounts'
@@ -11,6 +12,7 @@ import { GOOD_PASSWORD, accountWithPassword, seal, verifyByPassword } from '../.
 import { TEST_DEVICE_ID } from '../../../test/helpers/signed'
 import { appUser, externalAccount, collectionRecord, securityEvent } from '../../db/schema'
 import { demoSubject } from '../dev/oauth-stand-in'
+import { BROWSER_COOKIE_MAX_AGE_S, browserCookie, cookieOptions } from './browser-binding'
 import { openWindow } from '../security/window'
 import { authenticate } from '../session/service'
 
@@ -26,19 +28,34 @@ afterAll(async () => {
   await standIn.close()
 })
 
+// The gateway tests run with NODE_ENV=test: the production form of the cookie.
+const BROWSER_COOKIE = browserCookie(false).name
+
 let devices = 0
 const newDevice = () => `oauth-device-${process.pid}-${++devices}`.padEnd(32, '0')
 
-/** The whole redirect dance: authorize call, the provider's pages as a browser, the gateway's callback. Answers the portal address it returns to. */
-async function dance(provider: ThirdPartyProvider, identity: string | null, options: { deviceId: string; token?: string }) {
+/** The browser binding cookie an answer sets, as the browser will send it back (`name=value`). */
+function bindingCookie(response: { headers: Record<string, unknown> }): string {
+  const line = [response.headers['set-cookie']].flat().find((c) => String(c).startsWith(`${BROWSER_COOKIE}=`))
+  expect(line, 'the authorize call sets the browser binding cookie').toBeTruthy()
+  return String(line).split(';')[0]!
+}
+
+/**
+ * The whole redirect dance: authorize call, the provider's pages as a browser, the gateway's
+ * callback, in one browser (its binding cookie sent back). Answers the portal address it returns
+ * to, and the browser's cookie.
+ */
+async function dance(provider: ThirdPartyProvider, identity: string | null, options: { deviceId: string; token?: string; cookie?: string }) {
   const call = options.token ? calls.thirdPartyBindAuthorize : calls.thirdPartyLoginAuthorize
-  const { authorizeUrl } = payloadOf(await callApi(t.app, call, { provider }, { deviceId: options.deviceId, token: options.token }))
-  const callback = new URL(await visitProvider(authorizeUrl, identity))
+  const started = await callApi(t.app, call, { provider }, { deviceId: options.deviceId, token: options.token, cookie: options.cookie })
+  const cookie = bindingCookie(started)
+  const callback = new URL(await visitProvider(payloadOf(started).authorizeUrl, identity))
   expect(callback.origin + callback.pathname).toBe(`${TEST_PUBLIC_URL}/oauth/callback/${provider}`)
-  const answer = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search })
+  const answer = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie } })
   expect(answer.statusCode).toBe(303)
   expect(answer.headers['cache-control']).toBe('no-store')
-  return answerOf(String(answer.headers.location))
+  return { ...answerOf(String(answer.headers.location)), cookie }
 }
 
 /** The route and parameters of a portal address `<returnUrl>#/<route>?…`. */
@@ -52,7 +69,7 @@ function answerOf(location: string) {
 async function signInWith(provider: ThirdPartyProvider, identity: string, deviceId = newDevice()) {
   const back = await dance(provider, identity, { deviceId })
   expect(back).toMatchObject({ base: `${TEST_PUBLIC_URL}/`, route: 'packages/login/login-type/index', error: null, provider })
-  return { deviceId, result: payloadOf(await callApi(t.app, calls.thirdPartyLogin, { ticket: back.ticket! }, { deviceId })) }
+  return { deviceId, result: payloadOf(await callApi(t.app, calls.thirdPartyLogin, { ticket: back.ticket! }, { deviceId, cookie: back.cookie })) }
 }
 
 async function bindLoginWith(bindLoginToken: string, externalId: string, deviceId: string, account: string, password = GOOD_PASSWORD) {
@@ -137,21 +154,22 @@ describe('signing in with a provider', () => {
   it('refuses a ticket reused, from another device, forged, or expired, and a state reused or forged', async () => {
     const deviceId = newDevice()
     const back = await dance('qq', 'chen-jing', { deviceId })
-    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: back.ticket! }, { deviceId: newDevice() }), 'OAUTH_STATE_INVALID', 400)
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: back.ticket! }, { deviceId: newDevice(), cookie: back.cookie }), 'OAUTH_STATE_INVALID', 400)
     // The other device's try spent it.
-    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: back.ticket! }, { deviceId }), 'OAUTH_STATE_INVALID')
-    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: 'A'.repeat(43) }, { deviceId }), 'OAUTH_STATE_INVALID')
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: back.ticket! }, { deviceId, cookie: back.cookie }), 'OAUTH_STATE_INVALID')
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: 'A'.repeat(43) }, { deviceId, cookie: back.cookie }), 'OAUTH_STATE_INVALID')
 
     const late = await dance('qq', 'chen-jing', { deviceId })
     clock.advance(6 * MINUTE)
-    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: late.ticket! }, { deviceId }), 'OAUTH_STATE_INVALID')
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: late.ticket! }, { deviceId, cookie: late.cookie }), 'OAUTH_STATE_INVALID')
 
     // The state: single use, and only what the gateway issued.
-    const { authorizeUrl } = payloadOf(await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'weibo' }, { deviceId }))
-    const callback = new URL(await visitProvider(authorizeUrl, 'chen-jing'))
-    const first = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search })
+    const startedWeibo = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'weibo' }, { deviceId })
+    const cookie = bindingCookie(startedWeibo)
+    const callback = new URL(await visitProvider(payloadOf(startedWeibo).authorizeUrl, 'chen-jing'))
+    const first = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie } })
     expect(answerOf(String(first.headers.location)).ticket).toBeTruthy()
-    const replay = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search })
+    const replay = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie } })
     expect(answerOf(String(replay.headers.location))).toMatchObject({ ticket: null, error: 'OAUTH_STATE_INVALID', route: 'packages/login/login-type/index' })
     const forged = await t.app.inject({ method: 'GET', url: `/oauth/callback/weibo?code=abc&state=${'B'.repeat(43)}` })
     expect(answerOf(String(forged.headers.location))).toMatchObject({ error: 'OAUTH_STATE_INVALID' })
@@ -161,18 +179,18 @@ describe('signing in with a provider', () => {
     const crossed = await t.app.inject({ method: 'GET', url: `/oauth/callback/wechat?code=abc&state=${state}` })
     expect(answerOf(String(crossed.headers.location))).toMatchObject({ error: 'OAUTH_STATE_INVALID' })
     // An expired state.
-    const { authorizeUrl: slow } = payloadOf(await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { deviceId }))
-    const slowCallback = new URL(await visitProvider(slow, 'chen-jing'))
+    const slowStart = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { deviceId })
+    const slowCallback = new URL(await visitProvider(payloadOf(slowStart).authorizeUrl, 'chen-jing'))
     clock.advance(11 * MINUTE)
-    const expired = await t.app.inject({ method: 'GET', url: slowCallback.pathname + slowCallback.search })
+    const expired = await t.app.inject({ method: 'GET', url: slowCallback.pathname + slowCallback.search, headers: { cookie: bindingCookie(slowStart) } })
     expect(answerOf(String(expired.headers.location))).toMatchObject({ error: 'OAUTH_STATE_INVALID' })
   })
 
   it('a person who cancels at the provider, and a code the provider refuses, come back with the error to show', async () => {
     expect(await dance('wechat', null, { deviceId: newDevice() })).toMatchObject({ ticket: null, error: 'OAUTH_CANCELLED' })
-    const { authorizeUrl } = payloadOf(await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'wechat' }))
-    const state = new URL(authorizeUrl).searchParams.get('state')
-    const bad = await t.app.inject({ method: 'GET', url: `/oauth/callback/wechat?code=not-a-code&state=${state}` })
+    const started = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'wechat' })
+    const state = new URL(payloadOf(started).authorizeUrl).searchParams.get('state')
+    const bad = await t.app.inject({ method: 'GET', url: `/oauth/callback/wechat?code=not-a-code&state=${state}`, headers: { cookie: bindingCookie(started) } })
     expect(answerOf(String(bad.headers.location))).toMatchObject({ ticket: null, error: 'OAUTH_FAILED' })
   })
 
@@ -186,13 +204,13 @@ describe('signing in with a provider', () => {
     await verifyByPassword(t, second.accessToken)
     const back = await dance('weibo', 'chen-jing', { deviceId: TEST_DEVICE_ID, token: second.accessToken })
     expect(back.route).toBe('packages/safety/thirdParty')
-    const refused = expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: back.ticket! }, { token: second.accessToken, locale: 'zh-CN' }), 'THIRD_PARTY_ALREADY_BOUND', 409)
+    const refused = expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: back.ticket! }, { token: second.accessToken, locale: 'zh-CN', cookie: back.cookie }), 'THIRD_PARTY_ALREADY_BOUND', 409)
     expect(refused.msg).toBe('该第三方账号已被绑定')
 
     // `first` has a Weibo account bound: another Weibo account is refused.
     await verifyByPassword(t, first.accessToken)
     const other = await dance('weibo', 'li-na', { deviceId: TEST_DEVICE_ID, token: first.accessToken })
-    expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: other.ticket! }, { token: first.accessToken }), 'THIRD_PARTY_PROVIDER_BOUND', 409)
+    expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: other.ticket! }, { token: first.accessToken, cookie: other.cookie }), 'THIRD_PARTY_PROVIDER_BOUND', 409)
     expect(await bindingsOf(second.userId)).toHaveLength(0)
   })
 })
@@ -225,10 +243,10 @@ describe('the binding list', () => {
 
     const loginTicket = await dance('qq', 'chen-jing', { deviceId: TEST_DEVICE_ID })
     await verifyByPassword(t, accessToken)
-    expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: loginTicket.ticket! }, { token: accessToken }), 'OAUTH_STATE_INVALID')
+    expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: loginTicket.ticket! }, { token: accessToken, cookie: loginTicket.cookie }), 'OAUTH_STATE_INVALID')
 
     const back = await dance('qq', 'chen-jing', { deviceId: TEST_DEVICE_ID, token: accessToken })
-    const info = payloadOf(await callApi(t.app, calls.bindThirdParty, { ticket: back.ticket! }, { token: accessToken }))
+    const info = payloadOf(await callApi(t.app, calls.bindThirdParty, { ticket: back.ticket! }, { token: accessToken, cookie: back.cookie }))
     expect(info[1]).toEqual({ provider: 'qq', available: true, binding: { nickname: 'C*******g', boundAt: clock.now().toISOString() } })
 
     expectRefusal(await callApi(t.app, calls.unbindThirdParty, { provider: 'wechat' }, { token: accessToken }), 'THIRD_PARTY_NOT_BOUND', 404)
@@ -259,5 +277,125 @@ describe('the binding list', () => {
     await t.database.db.delete(appUser).where(eq(appUser.id, userId))
     expect(await t.database.db.select().from(externalAccount).where(eq(externalAccount.subject, demoSubject('qq', 'li-na')))).toHaveLength(0)
     expect((await signInWith('qq', 'li-na')).result.status).toBe('bindRequired')
+  })
+})
+
+describe('issue 39: return addresses compared as URLs (OAUTH_RETURN_URLS written without a trailing slash)', () => {
+  const ALLOWED = 'https://portal.example.com'
+  let operator: TestApp
+  beforeAll(async () => {
+    // The same stores, the allow-list as an operator naturally writes it.
+    operator = await buildTestApp({ now: clock.now, env: { ...standIn.env, OAUTH_RETURN_URLS: ALLOWED }, database: t.database, kv: t.kv })
+  })
+  afterAll(() => operator.close())
+
+  it('the takeover chain fails at its first step: the attacker cannot start a flow returning to their host', async () => {
+    const attackerDevice = newDevice()
+    for (const returnUrl of ['https://portal.example.com.evil.example/', 'https://portal.example.comevil.example/', 'https://portal.example.com-evil.example/']) {
+      const started = await callApi(operator.app, calls.thirdPartyLoginAuthorize, { provider: 'wechat', returnUrl }, { deviceId: attackerDevice })
+      expectRefusal(started, 'OAUTH_RETURN_NOT_ALLOWED', 400)
+      // No state was kept, no cookie set: there is no consent page to send the victim.
+      expect(started.headers['set-cookie']).toBeUndefined()
+    }
+    // The control: the allowed address itself goes all the way, and the ticket comes back to it.
+    const started = await callApi(operator.app, calls.thirdPartyLoginAuthorize, { provider: 'wechat', returnUrl: `${ALLOWED}/` }, { deviceId: attackerDevice })
+    const cookie = bindingCookie(started)
+    const callback = new URL(await visitProvider(payloadOf(started).authorizeUrl, 'li-na'))
+    const back = await operator.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie } })
+    const location = new URL(String(back.headers.location))
+    expect(location.origin).toBe(ALLOWED)
+    expect(answerOf(location.href).ticket).toBeTruthy()
+  })
+
+  it.each(hostileUrls(ALLOWED))('refuses the return address %j', async (returnUrl) => {
+    // Too long for the call's schema: VALIDATION_FAILED; everything else is the allow-list's refusal.
+    const refused = await callApi(operator.app, calls.thirdPartyLoginAuthorize, { provider: 'qq', returnUrl })
+    expectRefusal(refused, returnUrl.length > 2048 ? 'VALIDATION_FAILED' : 'OAUTH_RETURN_NOT_ALLOWED', 400)
+  })
+
+  it('takes the allowed address with or without its slash, a path or a query under it, not a fragment', async () => {
+    for (const returnUrl of [ALLOWED, `${ALLOWED}/`, `${ALLOWED}/index.html`, `${ALLOWED}/?from=app`, 'https://PORTAL.example.com:443/']) {
+      payloadOf(await callApi(operator.app, calls.thirdPartyLoginAuthorize, { provider: 'qq', returnUrl }))
+    }
+    expectRefusal(await callApi(operator.app, calls.thirdPartyLoginAuthorize, { provider: 'qq', returnUrl: `${ALLOWED}/#/x` }), 'OAUTH_RETURN_NOT_ALLOWED', 400)
+  })
+})
+
+describe('issue 39: each flow bound to the browser that started it', () => {
+  it('the authorize call sets an HttpOnly, Secure, SameSite=Lax __Host- cookie for the flow; a browser keeps one value across flows', async () => {
+    const started = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' })
+    const line = String([started.headers['set-cookie']].flat()[0])
+    expect(line).toMatch(new RegExp(`^__Host-ess-oauth-browser=[\\w-]{43}; Max-Age=${BROWSER_COOKIE_MAX_AGE_S}; Path=/; HttpOnly; Secure; SameSite=Lax$`))
+    const again = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { cookie: bindingCookie(started) })
+    expect(bindingCookie(again)).toBe(bindingCookie(started))
+    // Development (plain http on a LAN address): no __Host- prefix, no Secure.
+    expect(browserCookie(true)).toEqual({ name: 'ess-oauth-browser', secure: false })
+    expect(cookieOptions(browserCookie(true))).toMatchObject({ httpOnly: true, secure: false, sameSite: 'lax', path: '/' })
+  })
+
+  it('a flow completed with the victim’s device id but in the attacker’s browser cannot be redeemed by the victim’s browser', async () => {
+    const { userId: attackerId, phone: attackerPhone } = await accountWithPassword(t)
+    const victimDevice = newDevice()
+    // The attacker binds their WeChat account first (so that it signs in as them), then starts a flow
+    // with the victim's device id from their own browser and completes it there.
+    const own = await signInWith('weibo', 'li-na')
+    payloadOf(await bindLoginWith(own.result.bindLoginToken, own.result.account.externalId, own.deviceId, attackerPhone!))
+    const planted = await dance('weibo', 'li-na', { deviceId: victimDevice })
+    expect(planted.ticket).toBeTruthy()
+
+    // The victim's browser (the victim's device id, its own cookie or none) is sent the ticket.
+    const victimCookie = bindingCookie(await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { deviceId: victimDevice }))
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: planted.ticket! }, { deviceId: victimDevice, cookie: victimCookie }), 'OAUTH_STATE_INVALID', 400)
+    const again = await dance('weibo', 'li-na', { deviceId: victimDevice })
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: again.ticket! }, { deviceId: victimDevice }), 'OAUTH_STATE_INVALID', 400)
+    // Claiming to be a client without cookies does not help either.
+    const third = await dance('weibo', 'li-na', { deviceId: victimDevice })
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: third.ticket! }, { deviceId: victimDevice, client: 'weapp' }), 'OAUTH_STATE_INVALID', 400)
+    // The control: the browser that started it signs in (as the attacker, which is what they own).
+    const control = await dance('weibo', 'li-na', { deviceId: victimDevice })
+    expect(payloadOf(await callApi(t.app, calls.thirdPartyLogin, { ticket: control.ticket! }, { deviceId: victimDevice, cookie: control.cookie }))).toMatchObject({ status: 'signedIn', login: { userId: attackerId } })
+  })
+
+  it('an unbound account is not offered in the victim’s bind panel, and a binding flow cannot be finished by another browser', async () => {
+    const victimDevice = newDevice()
+    const planted = await dance('qq', 'wang-lei', { deviceId: victimDevice })
+    // No bindLoginToken for the victim's browser.
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: planted.ticket! }, { deviceId: victimDevice }), 'OAUTH_STATE_INVALID', 400)
+
+    const { accessToken } = await accountWithPassword(t)
+    await verifyByPassword(t, accessToken)
+    const binding = await dance('qq', 'wang-lei', { deviceId: TEST_DEVICE_ID, token: accessToken })
+    const otherBrowser = bindingCookie(await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }))
+    expectRefusal(await callApi(t.app, calls.bindThirdParty, { ticket: binding.ticket! }, { token: accessToken, cookie: otherBrowser }), 'OAUTH_STATE_INVALID', 400)
+  })
+
+  it('the callback refuses a browser without the flow’s cookie, without exchanging the code', async () => {
+    const victimDevice = newDevice()
+    const started = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { deviceId: victimDevice })
+    const callback = new URL(await visitProvider(payloadOf(started).authorizeUrl, 'chen-jing'))
+    // The attacker sends the victim the callback address (their own code and state).
+    const stranger = bindingCookie(await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { deviceId: victimDevice }))
+    for (const headers of [{}, { cookie: stranger }]) {
+      const refused = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers })
+      expect(answerOf(String(refused.headers.location))).toMatchObject({ ticket: null, error: 'OAUTH_STATE_INVALID' })
+    }
+  })
+
+  it('a client without cookies (mini-program, native app) keeps the device binding: only such a client of that device redeems', async () => {
+    const deviceId = newDevice()
+    const started = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { deviceId, client: 'ios' })
+    expect(started.headers['set-cookie']).toBeUndefined()
+    const callback = new URL(await visitProvider(payloadOf(started).authorizeUrl, 'chen-jing'))
+    const back = answerOf(String((await t.app.inject({ method: 'GET', url: callback.pathname + callback.search })).headers.location))
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket: back.ticket! }, { deviceId }), 'OAUTH_STATE_INVALID', 400)
+
+    const second = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { deviceId, client: 'ios' })
+    const secondCallback = new URL(await visitProvider(payloadOf(second).authorizeUrl, 'chen-jing'))
+    const ticket = answerOf(String((await t.app.inject({ method: 'GET', url: secondCallback.pathname + secondCallback.search })).headers.location)).ticket!
+    expectRefusal(await callApi(t.app, calls.thirdPartyLogin, { ticket }, { deviceId: newDevice(), client: 'ios' }), 'OAUTH_STATE_INVALID', 400)
+    const third = await callApi(t.app, calls.thirdPartyLoginAuthorize, { provider: 'qq' }, { deviceId, client: 'ios' })
+    const thirdCallback = new URL(await visitProvider(payloadOf(third).authorizeUrl, 'chen-jing'))
+    const own = answerOf(String((await t.app.inject({ method: 'GET', url: thirdCallback.pathname + thirdCallback.search })).headers.location)).ticket!
+    expect(payloadOf(await callApi(t.app, calls.thirdPartyLogin, { ticket: own }, { deviceId, client: 'ios' })).status).toBe('bindRequired')
   })
 })
