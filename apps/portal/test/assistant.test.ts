@@ -18,7 +18,7 @@ import { fail, flush, installTestPlatform, ok } from './helpers'
 
 const API = SAMPLE_ASSISTANT_API_PATH
 const GRANT = (code = 'code-101') =>
-  ok({ code, expiresIn: 120, legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect', redirect: null, legacyApiUrl: '/sample-provider/api', assistantApiUrl: API })
+  ok({ code, expiresIn: 120, legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect', redirect: null, legacyApiUrl: '/sample-provider/api', assistantApiUrl: API, deviceAlias: 'alias-of-this-device-for-101' })
 const LOGGED_IN = (token = 'ma-token', key = 'ma-key') => ok({ token, key, expiresIn: 7200 })
 const ANSWER: AssistantAnswer = { matched: true, answer: ['Tap "Forgot password".'], article: { id: 'help-forgot-password', title: 'Forgot password' }, related: [], hotline: SERVICE_PHONE }
 const assistantFail = (errorCode: keyof typeof ERRORS) => fail(ERRORS[errorCode].code, { errorCode }, ERRORS[errorCode].status)
@@ -37,14 +37,15 @@ function signedIn(overrides: Parameters<typeof installTestPlatform>[0] = {}) {
 const pathOf = (url: string) => new URL(url, 'http://x').pathname
 
 describe('the micro-assistant login after a portal login (SPEC §4)', () => {
-  it('gets a code of app 101, logs in with the device id and source h5, and stores the token and key', async () => {
+  it('gets a code of app 101, logs in with the device pseudonym (never the device id) and source h5, and stores the token and key', async () => {
     const { server } = signedIn()
     server.reply(GRANT(), LOGGED_IN())
     expect(await assistantAfterLogin()).toBe('ok')
     const [grant, login] = server.requests
     expect(new URL(grant.url, 'http://x').searchParams.get('authAppId')).toBe('101')
     expect(login).toMatchObject({ method: 'POST', url: `${API}/login` })
-    expect(JSON.parse(login.body ?? '')).toEqual({ sessionId: localStorage.getItem('uuid'), source: 'h5', code: 'code-101' })
+    expect(JSON.parse(login.body ?? '')).toEqual({ sessionId: 'alias-of-this-device-for-101', source: 'h5', code: 'code-101' })
+    expect(login.body).not.toContain(localStorage.getItem('uuid'))
     expect(clientStorage.get('microAssistantToken')).toBe('ma-token')
     expect(clientStorage.get('microAssistantKey')).toBe('ma-key')
   })
@@ -172,7 +173,12 @@ describe('the AI page start (SPEC §1: code and token)', () => {
     const { server } = installTestPlatform()
     server.reply(LOGGED_IN('from-code', 'k'))
     expect(await startAssistant({ code: 'native-code', apiUrl: API })).toBe('ready')
-    expect(JSON.parse(server.requests[0].body ?? '').code).toBe('native-code')
+    const sent = JSON.parse(server.requests[0].body ?? '')
+    expect(sent.code).toBe('native-code')
+    // No grant code yet, so no pseudonym from the gateway: a random one kept for the assistant, not the device id.
+    expect(sent.sessionId).toMatch(/^[\w-]{43}$/)
+    expect(sent.sessionId).not.toBe(localStorage.getItem('uuid'))
+    expect(clientStorage.get('deviceAliases')).toEqual({ '101': sent.sessionId })
     expect(clientStorage.get('microAssistantToken')).toBe('from-code')
   })
 

@@ -6,7 +6,7 @@ import { installTestPlatform, ok } from './helpers'
 
 /** The older user center answers plain JSON, in its own shapes (SPEC §8). */
 const old = (data: Record<string, unknown>) => ({ status: 200, data })
-const GRANT = ok({ code: 'grant-code-1', expiresIn: 120, legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect', redirect: null, legacyApiUrl: '/sample-provider/api' })
+const GRANT = ok({ code: 'grant-code-1', expiresIn: 120, legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect', redirect: null, legacyApiUrl: '/sample-provider/api', deviceAlias: 'alias-of-this-device-for-ouc' })
 const SIGNED_IN = (token: string) => old({ success: true, resultCode: '1', resultData: { token } })
 
 beforeEach(() => resetLegacyState())
@@ -26,8 +26,11 @@ describe('the older user center client (SPEC §7, §8)', () => {
     expect(new URL(grant.url, 'http://x').searchParams.get('authAppId')).toBe('ouc')
     expect(login).toMatchObject({ method: 'POST', url: '/sample-provider/api/doCiamLogin', body: '{"code":"grant-code-1"}' })
     expect(binding).toMatchObject({ method: 'GET', headers: expect.objectContaining({ 'ouc-token': 'ouc-1' }) })
-    expect(binding.url).toMatch(/^\/sample-provider\/api\/push\/updateBinding\?pushId=/)
+    // The push id is the gateway's pseudonym of this device for the older center, never the device id.
+    expect(binding.url).toBe('/sample-provider/api/push/updateBinding?pushId=alias-of-this-device-for-ouc')
     expect(bind).toMatchObject({ method: 'POST', url: '/sample-provider/api/push/bindingUserByAjax', headers: expect.objectContaining({ 'ouc-token': 'ouc-1' }) })
+    expect(JSON.parse(bind.body ?? '')).toEqual({ pushId: 'alias-of-this-device-for-ouc' })
+    expect(server.requests.some((r) => `${r.url}${r.body ?? ''}`.includes(localStorage.getItem('uuid')!))).toBe(false)
     expect(clientStorage.get('oucToken')).toBe('ouc-1')
   })
 

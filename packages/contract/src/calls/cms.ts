@@ -145,6 +145,12 @@ export const grantCode = defineCall({
   response: z.object({
     code: z.string(),
     expiresIn: z.literal(GRANT_CODE_TTL_S),
+    /**
+     * This device's pseudonym for that app (an HMAC of the device id with a key of the gateway's,
+     * stable per app): what the client tells the app instead of its device id (the micro-assistant's
+     * `sessionId`, the older user center's `pushId`). The device id never leaves for another system.
+     */
+    deviceAlias: z.string(),
     /** For an inner jump: where the browser goes with the code, and the page asked for there. */
     legacyLoginUrl: z.string(),
     redirect: z.string().nullable(),

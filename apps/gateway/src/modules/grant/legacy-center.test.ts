@@ -1,12 +1,13 @@
 // The sample older user center's API (SPEC §7 "Old user center", §8 its answer shapes): a session
 // opened with a one-time code of the portal, push binding, logout, and the ended session's 401.
-import { calls } from '@ess/contract'
+import { ASSISTANT_AUTH_APP_ID, calls } from '@ess/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccount } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, payloadOf } from '../../../test/helpers/calls'
 import { SAMPLE_PROVIDER_API_PATH } from '../../config'
 import { LEGACY_TOKEN_HEADER } from './legacy-center'
+import { loadDevicePseudonyms } from '../../infra/crypto/device-pseudonym'
 import { LEGACY_APP_ID } from './service'
 
 let t: TestApp
@@ -53,5 +54,23 @@ describe('the sample older user center', () => {
     expect(await api('POST', '/doCiamLogin', { body: { code } })).toMatchObject({ success: false, resultCode: '0' })
     expect(await api('POST', '/doCiamLogin', { body: { code: 'no-such-code-0000' } })).toMatchObject({ success: false })
     expect(await api('POST', '/push/bindingUserByAjax', { token, body: {} })).toMatchObject({ success: false, msg: 'pushId is required' })
+  })
+
+  it('is told a pseudonym of the device, never its id: stable for one device and one system, another for another system or device', async () => {
+    const user = await seedAccount(t)
+    const grant = (authAppId: string, deviceId: string) => callApi(t.app, calls.grantCode, { authAppId }, { token: user.accessToken, deviceId }).then((r) => payloadOf(r).deviceAlias as string)
+    const device = 'device-pseudonym-test-01'
+    const legacy = await grant(LEGACY_APP_ID, device)
+    expect(legacy).toMatch(/^[\w-]{43}$/)
+    expect(legacy).not.toContain(device)
+    expect(await grant(LEGACY_APP_ID, device)).toBe(legacy)
+    expect(await grant(ASSISTANT_AUTH_APP_ID, device)).not.toBe(legacy)
+    expect(await grant(LEGACY_APP_ID, 'device-pseudonym-test-02')).not.toBe(legacy)
+    // The older center keeps its push binding by the pseudonym, as it would any push id.
+    const { code } = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID }, { token: user.accessToken, deviceId: device }))
+    const token = String((await api('POST', '/doCiamLogin', { body: { code } })).resultData?.token)
+    expect(await api('POST', '/push/bindingUserByAjax', { token, body: { pushId: legacy } })).toEqual({ success: true, resultData: { pushId: legacy, bound: true } })
+    // Made with a key of ours under KEYS_DIR, which another gateway sharing the folder reads alike.
+    expect(loadDevicePseudonyms(t.config.keysDir).of(LEGACY_APP_ID, device)).toBe(legacy)
   })
 })

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { SAMPLE_PROVIDER_LOGIN_PATH } from '../../config'
 import { registerCall } from '../../lib/call-route'
+import { loadDevicePseudonyms } from '../../infra/crypto/device-pseudonym'
+import { clientOrigin } from '../../lib/client-origin'
 import { authOf } from '../../plugins/auth'
 import { LEGACY_APP_ID, authenticateApp, issueGrantCode, loadLegacySecret, redeemGrantCode, registerLegacyApp } from './service'
 import { type Exchanged, samplePage } from './sample-page'
@@ -27,10 +29,17 @@ export default async function grantRoutes(fastify: FastifyInstance) {
   await registerLegacyApp(fastify.db, secret)
 
   await legacyCenterRoutes(fastify, { secret })
+  const pseudonyms = loadDevicePseudonyms(fastify.config.keysDir)
 
   registerCall(fastify, calls.grantCode, async (request) => {
     const issued = await issueGrantCode(fastify.db, authOf(request), request.query, fastify.now())
-    return { ...issued, legacyLoginUrl: fastify.config.legacyLoginUrl, legacyApiUrl: fastify.config.legacyApiUrl, assistantApiUrl: fastify.config.assistantApiUrl }
+    return {
+      ...issued,
+      deviceAlias: pseudonyms.of(request.query.authAppId, clientOrigin(request).deviceId),
+      legacyLoginUrl: fastify.config.legacyLoginUrl,
+      legacyApiUrl: fastify.config.legacyApiUrl,
+      assistantApiUrl: fastify.config.assistantApiUrl,
+    }
   })
 
   // The older system redeems a code: authenticated as an app (HTTP Basic), not signed like the portal.

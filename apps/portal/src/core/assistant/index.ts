@@ -11,7 +11,7 @@ import {
   wire,
 } from '@ess/contract/wire'
 import { showAccountAbnormal } from '../agreements'
-import { getDeviceId } from '../device-id'
+import { deviceAliasFor, rememberDeviceAlias } from '../device-alias'
 import { RequestError, request, unwrap } from '../http/request'
 import { TransportError } from '../../platform/types'
 import { getLocale } from '../../i18n/store'
@@ -79,7 +79,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, body: object | unde
 export async function assistantLoginWithCode(code: string): Promise<LoginOutcome> {
   try {
     const source = platform().kind === 'weapp' ? 'mp' : 'h5'
-    const login = await send<AssistantLogin>('POST', ASSISTANT_PATHS.login, { sessionId: getDeviceId(), source, code }, null)
+    const login = await send<AssistantLogin>('POST', ASSISTANT_PATHS.login, { sessionId: deviceAliasFor(ASSISTANT_AUTH_APP_ID), source, code }, null)
     keepAssistantSession(login, getToken())
     return 'ok'
   } catch (error) {
@@ -101,6 +101,7 @@ async function grantCode(): Promise<string | null> {
     return null
   }
   rememberAssistantApiUrl(grant.assistantApiUrl)
+  rememberDeviceAlias(ASSISTANT_AUTH_APP_ID, grant.deviceAlias)
   return grant.code
 }
 

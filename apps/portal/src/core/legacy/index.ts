@@ -1,5 +1,5 @@
 import { QUICK_LOGIN_OLD_SESSION_RETRIES, wire } from '@ess/contract/wire'
-import { getDeviceId } from '../device-id'
+import { deviceAliasFor, rememberDeviceAlias } from '../device-alias'
 import { request } from '../http/request'
 import { platform } from '../platform'
 import { getToken } from '../session'
@@ -45,6 +45,7 @@ export function legacySignIn(): Promise<string | null> {
     if (!grant?.code) return null
     apiUrl = grant.legacyApiUrl
     platform().session.set(API_URL_KEY, apiUrl)
+    rememberDeviceAlias(LEGACY_AUTH_APP_ID, grant.deviceAlias)
     const answer = await send('POST', '/doCiamLogin', { code: grant.code }, null).catch(() => null)
     const token = answer && succeeded(answer.body) ? String(((answer.body.resultData ?? answer.body.obj) as { token?: unknown } | null)?.token ?? '') : ''
     if (!token) return null
@@ -91,11 +92,14 @@ export async function legacyCall<T = unknown>(method: 'GET' | 'POST', path: stri
   }
 }
 
-/** After a login: the old session, then this device's push binding there (its device id is the push id here). */
+/**
+ * After a login: the old session, then this device's push binding there. The push id is this
+ * device's pseudonym for the older center (device-alias.ts), never its device id.
+ */
 export async function legacyAfterLogin(): Promise<void> {
   clientStorage.remove('oucToken')
   if (!(await legacySignIn())) return
-  const pushId = getDeviceId()
+  const pushId = deviceAliasFor(LEGACY_AUTH_APP_ID)
   const binding = await legacyCall<{ bound?: boolean }>('GET', `/push/updateBinding?pushId=${encodeURIComponent(pushId)}`)
   if (!binding?.bound) await legacyCall('POST', '/push/bindingUserByAjax', { pushId })
 }

@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   /** Ours (display settings): the brand colour and text size the user chose. */
   themeColor: 'theme-color',
   textSize: 'text-size',
+  /** Ours: this device's pseudonym per outside app (grantCode's deviceAlias). */
+  deviceAliases: 'device-alias',
 } as const
 
 export type StorageName = keyof typeof STORAGE_KEYS
@@ -54,6 +56,8 @@ export interface StoredValues {
   /** '#rrggbb'. */
   themeColor: string
   textSize: TextSize
+  /** App id → the pseudonym the gateway made for this device and that app. */
+  deviceAliases: Record<string, string>
 }
 
 export const TEXT_SIZES = ['small', 'standard', 'large', 'extraLarge'] as const
@@ -98,4 +102,5 @@ export const CODECS: { [K in StorageName]: Codec<StoredValues[K]> } = {
   },
   themeColor: { encode: (v) => v, decode: (raw) => (/^#[0-9a-f]{6}$/.test(raw) ? raw : null) },
   textSize: { encode: (v) => v, decode: (raw) => ((TEXT_SIZES as readonly string[]).includes(raw) ? (raw as TextSize) : null) },
+  deviceAliases: json<Record<string, string>>(isObject),
 }
