@@ -43,18 +43,20 @@ async function step(label, commands) {
 
 if (process.env.SKIP_BUILD !== '1') {
   const portalHtml = 'apps/portal/dist/h5/index.html'
-  // The outer apps' keys are built into the portal (README OUTER_APP_KEYS): a build made with other
-  // keys is out of date too. The file notes the keys of the last build made here ('' for none).
+  // The outer apps' keys and the allow-lists are built into the portal (README OUTER_APP_KEYS,
+  // ESS_RETURN_URLS, ESS_WEBVIEW_URLS): a build made with other values is out of date too. The file
+  // notes the values of the last build made here.
   const settingsFile = join(root, 'apps/portal/dist/h5.build-settings')
-  const builtKeys = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : ''
-  const keysChanged = builtKeys !== (process.env.OUTER_APP_KEYS ?? '').trim()
-  if (isStale(portalHtml, portalSources) || keysChanged) {
-    const why = isStale(portalHtml, []) ? 'first start: a minute or two' : keysChanged ? 'OUTER_APP_KEYS changed' : 'its sources changed'
+  const builtSettings = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : ''
+  const settings = ['OUTER_APP_KEYS', 'ESS_RETURN_URLS', 'ESS_WEBVIEW_URLS'].map((name) => `${name}=${(process.env[name] ?? '').trim()}`).join('\n')
+  const settingsChanged = builtSettings !== settings
+  if (isStale(portalHtml, portalSources) || settingsChanged) {
+    const why = isStale(portalHtml, []) ? 'first start: a minute or two' : settingsChanged ? 'its build settings changed' : 'its sources changed'
     await step(`building the portal (${why})`, [
       ['npm', ['run', 'build', '-w', 'apps/portal']],
       [process.execPath, ['apps/gateway/scripts/precompress.mjs', 'apps/portal/dist/h5']],
     ])
-    writeFileSync(settingsFile, (process.env.OUTER_APP_KEYS ?? '').trim())
+    writeFileSync(settingsFile, settings)
   }
   if (isStale('apps/gateway/dist/server.js', gatewaySources)) {
     await step('building the gateway', [['npm', ['run', 'build', '-w', 'apps/gateway']]])

@@ -50,6 +50,8 @@ export default defineConfig({
     ESS_APP_VERSION: JSON.stringify('0.0.0-test'),
     ESS_BUILD_ID: JSON.stringify('test'),
     ESS_OUTER_APP_KEYS: JSON.stringify({ '205': 'partner-public-key-0205-test' }),
+    ESS_RETURN_URLS: JSON.stringify(['https://partner.example.com', 'https://hr.example.com/back/']),
+    ESS_WEBVIEW_URLS: JSON.stringify(['https://welfare.example.com', 'https://partner.example.com/', 'https://ouc.example.com/']),
     ESS_MINI_PROGRAM_APPIDS: JSON.stringify({ healthMini: 'wxhealthminitest01', welfareMini: 'wxwelfareminitest1' }),
   },
   resolve: {

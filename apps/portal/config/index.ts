@@ -415,6 +415,11 @@ export default defineConfig<'vite'>(async (merge) => {
       // Outer apps' public keys (README OUTER_APP_KEYS; the gateway reads the same variable): the
       // portal opened by one of them signs its calls with that app's key.
       ESS_OUTER_APP_KEYS: JSON.stringify(outerAppKeys(process.env.OUTER_APP_KEYS)),
+      // Where the portal may send a browser or open a page (README "Build-time"; compared as URLs by
+      // the contract's urls.ts): the login page's returnUrl (which receives the token), and the
+      // web-view page's url with the CMS link items it opens.
+      ESS_RETURN_URLS: JSON.stringify(allowList('ESS_RETURN_URLS', process.env.ESS_RETURN_URLS ?? '')),
+      ESS_WEBVIEW_URLS: JSON.stringify(allowList('ESS_WEBVIEW_URLS', process.env.ESS_WEBVIEW_URLS ?? WEBVIEW_URLS_DEFAULT)),
     },
     copy: { patterns: [], options: {} },
     // H5 runs on Preact (react-dom alone was 41 KB gzip of the start-up JS); the mini-program stays
@@ -481,6 +486,31 @@ export default defineConfig<'vite'>(async (merge) => {
   }
   return merge({}, baseConfig, prodConfig)
 })
+
+/** The demo content's partner site (its Welfare mall link item); set the partners' sites for a release. */
+const WEBVIEW_URLS_DEFAULT = 'https://welfare.example.com/'
+
+/**
+ * An allow-list of the build (comma- or space-separated https addresses): a build with an entry that
+ * is not an absolute https URL without userinfo, query or fragment stops, naming it. The portal
+ * normalises and compares them with the contract's urls.ts (not imported here: Taro's config loader
+ * cannot load the contract's TypeScript).
+ */
+function allowList(name: string, text: string): string[] {
+  const entries = text.split(/[\s,]+/).filter(Boolean)
+  for (const entry of entries) {
+    let url: URL | undefined
+    try {
+      url = /^https:\/\//i.test(entry) ? new URL(entry) : undefined
+    } catch {
+      url = undefined
+    }
+    if (!url || url.username || url.password || url.search || url.hash || entry.includes('\\')) {
+      throw new Error(`${name}: "${entry}" must be an absolute https:// URL without user name, query or fragment`)
+    }
+  }
+  return entries
+}
 
 /**
  * The `appId:key` pairs of OUTER_APP_KEYS, read only: the contract's parseOuterAppKeys validates

@@ -1,6 +1,6 @@
 // Builds the mini-program (dist/weapp) for test/weapp when it is missing or its inputs changed:
 // the portal's sources and build config, the contract, the lockfile and the build's settings
-// (ESS_GATEWAY_URL, ESS_HEALTH_MINI_APPID, ESS_WELFARE_MINI_APPID). A digest of
+// (ESS_GATEWAY_URL, ESS_HEALTH_MINI_APPID, ESS_WELFARE_MINI_APPID, ESS_RETURN_URLS, ESS_WEBVIEW_URLS). A digest of
 // those is kept beside the build (dist/weapp.inputs); `--force` builds regardless.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -33,7 +33,7 @@ function files(entry) {
 }
 
 const hash = createHash('sha256')
-for (const name of ['ESS_GATEWAY_URL', 'ESS_HEALTH_MINI_APPID', 'ESS_WELFARE_MINI_APPID']) hash.update(`${name}=${JSON.stringify(process.env[name] ?? null)}\n`)
+for (const name of ['ESS_GATEWAY_URL', 'ESS_HEALTH_MINI_APPID', 'ESS_WELFARE_MINI_APPID', 'ESS_RETURN_URLS', 'ESS_WEBVIEW_URLS']) hash.update(`${name}=${JSON.stringify(process.env[name] ?? null)}\n`)
 for (const file of INPUTS.flatMap(files)) hash.update(`${path.relative(root, file)}\n`).update(fs.readFileSync(file))
 const digest = hash.digest('hex')
 

@@ -7,6 +7,7 @@ import { consentAllows, declinePrivacyConsent, grantPrivacyConsent, hasPrivacyCo
 import { codeKey, remainingSeconds, startCountdown } from '../src/core/auth/countdown'
 import { loginByPassword } from '../src/core/auth/login'
 import { applyWebRedirect, returnUrlParam, returnUrlWithToken } from '../src/core/auth/redirect'
+import { hostileUrls } from '@ess/contract/testing'
 import { completeLogin, loadUser, logout, onSessionChange } from '../src/core/auth/session'
 import { loginTarget, rememberLoginTarget } from '../src/core/auth/target'
 import { userStore } from '../src/core/auth/user-store'
@@ -268,9 +269,20 @@ describe('login success (SPEC §4)', () => {
     expect(nav.switchTab).toHaveBeenCalledTimes(2)
   })
 
+  it.each(hostileUrls('https://partner.example.com'))('a returnUrl %j is not followed: the token stays here (issue 39)', (returnUrl) => {
+    installTestPlatform()
+    expect(returnUrlWithToken(returnUrl, 't', '9')).toBeUndefined()
+  })
+
   it('returnUrl rules, and the outer app id when the page was opened by one', () => {
     installTestPlatform()
-    expect(returnUrlWithToken('https://a.example/x#h', 't', '9')).toBe('https://a.example/x?token=t&appId=9#h')
+    // On the build's ESS_RETURN_URLS (the tests': partner.example.com and hr.example.com/back/), compared as URLs.
+    expect(returnUrlWithToken('https://partner.example.com/x#h', 't', '9')).toBe('https://partner.example.com/x?token=t&appId=9#h')
+    expect(returnUrlWithToken('https://partner.example.com', 't', '9')).toBe('https://partner.example.com/?token=t&appId=9')
+    expect(returnUrlWithToken('https://hr.example.com/back', 't', '9')).toBe('https://hr.example.com/back?token=t&appId=9')
+    expect(returnUrlWithToken('https://hr.example.com/backdoor', 't', '9')).toBeUndefined()
+    expect(returnUrlWithToken('https://a.example/x', 't', '9')).toBeUndefined()
+    expect(returnUrlWithToken('https://partner.example.com/x', 't', '9', [])).toBeUndefined()
     expect(returnUrlWithToken('//a.example/x', 't', '9')).toBeUndefined()
     expect(returnUrlWithToken('/pages/home/index', 't', '9')).toBeUndefined()
     expect(returnUrlWithToken(undefined, 't', '9')).toBeUndefined()

@@ -8,6 +8,7 @@ import { externalUrl, linkTarget, openLinkItem, parseQuery } from '../src/core/l
 import { claimAutoJump, innerJump, legacyJumpUrl } from '../src/core/links/jump'
 import { miniProgramTarget } from '../src/core/links/mini'
 import { safeWebviewUrl } from '../src/core/links/webview'
+import { hostileUrls } from '@ess/contract/testing'
 import { localeStore } from '../src/i18n/store'
 import { installTestPlatform, ok } from './helpers'
 
@@ -144,7 +145,21 @@ describe('page click rules (SPEC §4)', () => {
     expect(linkTarget(item({ link: 'inner:lottery' }))).toBeNull()
     expect(linkTarget(item({ link: '/no/such/page' }))).toBeNull()
     expect(linkTarget(item({ link: 'http://plain.example.com' }))).toBeNull()
-    expect(linkTarget(item({ link: 'https://a.example.com/p?x=1' }))?.route).toBe('packages/webview/index')
+    expect(linkTarget(item({ link: 'https://partner.example.com/p?x=1' }))?.route).toBe('packages/webview/index')
+    // An address that is not on the build's ESS_WEBVIEW_URLS opens nothing (the bad-address page).
+    expect(linkTarget(item({ link: 'https://a.example.com/p?x=1' }))).toBeNull()
+  })
+
+  it.each(hostileUrls('https://partner.example.com'))('a CMS link %j opens nothing (issue 39)', (link) => {
+    installTestPlatform()
+    expect(linkTarget(item({ link }))).toBeNull()
+  })
+
+  it('a CMS link on the allow-list written without its slash, or with a path, is the control', () => {
+    installTestPlatform()
+    for (const link of ['https://partner.example.com', 'https://partner.example.com/a?b=1#c', 'https://welfare.example.com/mall']) {
+      expect(linkTarget(item({ link }))?.route, link).toBe('packages/webview/index')
+    }
   })
 
   it('adds language and gray scheme to https links, and the third-party parameters to external ones', () => {
@@ -192,11 +207,15 @@ describe('web pages in the native app (docs/native-bridge.md)', () => {
   it("open in the app's webview with needLogin, the app signing a visitor in; portal pages still open here", async () => {
     const native = bridge()
     const { nav } = installTestPlatform({ bridge: native, kind: 'app' })
-    await openLinkItem(item({ link: 'https://mall.example.com/', loginRequired: true, external: 1, needOpenId: 1 }))
-    expect(native.webview).toHaveBeenCalledWith({ needLogin: true, url: expect.stringMatching(/^https:\/\/mall\.example\.com\/\?lang=zh-CN&external=1/) })
+    await openLinkItem(item({ link: 'https://partner.example.com/mall/', loginRequired: true, external: 1, needOpenId: 1 }))
+    expect(native.webview).toHaveBeenCalledWith({ needLogin: true, url: expect.stringMatching(/^https:\/\/partner\.example\.com\/mall\/\?lang=zh-CN&external=1/) })
     expect(nav.navigateTo).not.toHaveBeenCalled()
-    await openLinkItem(item({ link: 'https://news.example.com/a' }))
-    expect(native.webview).toHaveBeenLastCalledWith({ needLogin: false, url: 'https://news.example.com/a?lang=zh-CN' })
+    await openLinkItem(item({ link: 'https://partner.example.com/news/a' }))
+    expect(native.webview).toHaveBeenLastCalledWith({ needLogin: false, url: 'https://partner.example.com/news/a?lang=zh-CN' })
+    // Not on the allow-list: not handed to the app's webview either.
+    await openLinkItem(item({ link: 'https://partner.example.com.evil.example/' }))
+    expect(native.webview).toHaveBeenCalledTimes(2)
+    expect(nav.navigateTo).toHaveBeenLastCalledWith('/packages/error/thirdPartAddress')
     await openLinkItem(item({ link: 'homeNews' }))
     expect(nav.navigateTo).toHaveBeenLastCalledWith('/packages/news/index?newscode=news')
     expect(native.webview).toHaveBeenCalledTimes(2)
@@ -207,7 +226,7 @@ describe('web pages in the native app (docs/native-bridge.md)', () => {
     const { nav, server } = installTestPlatform({ bridge: native, kind: 'app' })
     localStorage.setItem('token', 't')
     server.reply(ok({ ...CERTIFIED, certificationStatus: 0 }))
-    await openLinkItem(item({ link: 'https://mall.example.com/', loginRequired: true, authenticationRequired: true }))
+    await openLinkItem(item({ link: 'https://partner.example.com/mall/', loginRequired: true, authenticationRequired: true }))
     expect(nav.navigateTo).toHaveBeenCalledWith('/packages/auth/realNameAuthOption?origin=home')
     expect(native.webview).not.toHaveBeenCalled()
   })
@@ -274,6 +293,26 @@ describe('inner jumps', () => {
     expect(server.requests[0].url).toContain('authAppId=ouc')
   })
 
+  it.each(['//evil.example/salary', '/\\evil.example', ...hostileUrls('https://ouc.example.com').filter(Boolean)])(
+    'does not go when the redirect %j is not a page of the older system (issue 39)',
+    async (redirect) => {
+      const { server, platform } = installTestPlatform()
+      const leave = vi.spyOn(platform.system, 'leaveTo').mockReturnValue(true)
+      const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      localStorage.setItem('token', 't')
+      server.reply(ok({ code: 'C0DE', expiresIn: 120, legacyLoginUrl: 'https://ouc.example.com/loginByCodeAndRedirect', redirect }))
+      expect(await innerJump('payment', 10_000_000)).toBe('failed')
+      expect(leave).not.toHaveBeenCalled()
+      expect(log).toHaveBeenCalledWith('Refused an inner jump: its redirect is not a page of the older system')
+    },
+  )
+
+  it('takes a redirect that is an address on the older system’s own origin, sent as its path', () => {
+    installTestPlatform()
+    const url = new URL(legacyJumpUrl('https://ouc.example.com/loginByCodeAndRedirect', { code: 'c', redirect: 'https://ouc.example.com/claims/apply?x=1' })!)
+    expect(url.searchParams.get('redirect')).toBe('/claims/apply?x=1')
+  })
+
   it('at most one automatic jump per 5 s', () => {
     installTestPlatform()
     expect(claimAutoJump(1_000_000)).toBe(true)
@@ -296,12 +335,23 @@ describe('inner jumps', () => {
 })
 
 describe('web-view addresses', () => {
-  it('opens https pages and the gateway own pages; refuses the rest', () => {
-    expect(safeWebviewUrl('https://a.example.com/x')).toBe('https://a.example.com/x')
+  it('opens the pages of the allow-list and the gateway own pages; refuses the rest', () => {
+    expect(safeWebviewUrl('https://partner.example.com/x')).toBe('https://partner.example.com/x')
+    expect(safeWebviewUrl('https://partner.example.com')).toBe('https://partner.example.com/')
     expect(safeWebviewUrl('/app/agreements/user/3?lang=en-US')).toBe('/app/agreements/user/3?lang=en-US')
-    for (const bad of ['http://a.example.com', 'javascript:alert(1)', 'data:text/html,x', 'https://user:pw@a.example.com', '//evil.example.com', 'not a url', undefined]) {
+    expect(safeWebviewUrl(`${location.origin}/sample-provider/loginByCodeAndRedirect?code=c`)).toBe('/sample-provider/loginByCodeAndRedirect?code=c')
+    // The mini-program: the gateway's own pages at its address.
+    expect(safeWebviewUrl('https://gw.example.com/app/agreements/user/3', 'https://gw.example.com')).toBe('https://gw.example.com/app/agreements/user/3')
+    for (const bad of ['https://a.example.com/x', 'http://a.example.com', 'javascript:alert(1)', 'data:text/html,x', 'https://user:pw@a.example.com', '//evil.example.com', 'not a url', undefined]) {
       expect(safeWebviewUrl(bad)).toBeNull()
     }
+    for (const bad of ['/app/agreementsx/1', '/app/agreements/../../evil', '/sample-provider/\\evil', '//app/agreements/', '/pages/home/index']) {
+      expect(safeWebviewUrl(bad), bad).toBeNull()
+    }
+  })
+
+  it.each(hostileUrls('https://partner.example.com'))('refuses %j (issue 39)', (bad) => {
+    expect(safeWebviewUrl(bad)).toBeNull()
   })
 })
 

@@ -24,6 +24,10 @@ declare const ESS_APP_VERSION: string
 declare const ESS_BUILD_ID: string
 /** Outer apps' public keys by app id, from OUTER_APP_KEYS at build time (config/index.ts). */
 declare const ESS_OUTER_APP_KEYS: Record<string, string>
+/** Where the login page may return with the token (returnUrl), from ESS_RETURN_URLS at build time. */
+declare const ESS_RETURN_URLS: string[]
+/** What the web-view page may open (and CMS links lead to), from ESS_WEBVIEW_URLS at build time. */
+declare const ESS_WEBVIEW_URLS: string[]
 
 declare namespace NodeJS {
   interface ProcessEnv {

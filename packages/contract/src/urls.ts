@@ -141,3 +141,15 @@ export function allowedUrl(candidate: unknown, entries: readonly AllowedUrlEntry
 export function isAllowedUrl(candidate: unknown, entries: readonly AllowedUrlEntry[]): boolean {
   return allowedUrl(candidate, entries) !== null
 }
+
+/**
+ * A `redirect` a system takes for a page of its own (inner jumps, the older user center): a path
+ * (`/salary/payslip`, not `//host` nor `/\host`) is resolved against the first entry's origin, then
+ * compared as any address (allowedUrl); an absolute address must be on the list itself.
+ */
+export function allowedRedirect(candidate: unknown, entries: readonly AllowedUrlEntry[]): URL | null {
+  if (typeof candidate !== 'string' || !entries.length) return null
+  const relative = candidate.startsWith('/') && !candidate.startsWith('//') && !candidate.startsWith('/\\')
+  const base = entries[0]!
+  return allowedUrl(relative ? `${base.protocol}//${base.hostname}${base.port ? `:${base.port}` : ''}${candidate}` : candidate, entries)
+}

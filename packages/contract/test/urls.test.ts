@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { hostileUrls } from '../src/testing'
-import { AllowListError, allowedUrl, isAllowedUrl, parseAllowList, parseAllowedUrl } from '../src/wire'
+import { AllowListError, allowedRedirect, allowedUrl, isAllowedUrl, parseAllowList, parseAllowedUrl } from '../src/wire'
 
 const PORTAL = parseAllowList('https://portal.example.com')
 const HOSTILE = hostileUrls('https://portal.example.com')
@@ -79,5 +79,18 @@ describe('isAllowedUrl', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('allowedRedirect', () => {
+  const CENTER = parseAllowList('https://ouc.example.com')
+  it('resolves a path against the system’s own origin; an absolute address must be on the list', () => {
+    expect(allowedRedirect('/salary/payslip', CENTER)?.href).toBe('https://ouc.example.com/salary/payslip')
+    expect(allowedRedirect('https://ouc.example.com/claims/apply?x=1', CENTER)?.href).toBe('https://ouc.example.com/claims/apply?x=1')
+    for (const hostile of ['//evil.example/', '/\\evil.example', 'salary/payslip', ...hostileUrls('https://ouc.example.com')]) {
+      expect(allowedRedirect(hostile, CENTER), hostile).toBeNull()
+    }
+    expect(allowedRedirect('/x', [])).toBeNull()
+    expect(allowedRedirect(undefined, CENTER)).toBeNull()
   })
 })

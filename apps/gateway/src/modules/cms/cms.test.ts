@@ -178,6 +178,24 @@ describe('one-time codes and the exchange', () => {
     expect(again.body).toContain('The one-time code is invalid, used or expired')
   })
 
+  it('the sample provider page takes redirect for a page of its own only (issue 39: the hostile cases)', async () => {
+    // The page is reached at http://ouc.example.com here (its Host header).
+    const show = async (redirect: string) => {
+      const issued = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID }, { token: certified }))
+      const shown = await t.app.inject({
+        url: `/sample-provider/loginByCodeAndRedirect?code=${encodeURIComponent(issued.code)}&redirect=${encodeURIComponent(redirect)}&lang=en-US`,
+        headers: { host: 'ouc.example.com' },
+      })
+      return /data-testid="sample-redirect"><span class="k">Page<\/span><span>([^<]*)<\/span>/.exec(shown.body)?.[1]
+    }
+    expect(await show('/salary/payslip')).toBe('/salary/payslip')
+    expect(await show('http://ouc.example.com/claims/apply?x=1')).toBe('/claims/apply?x=1')
+    const hostiles = ['//evil.example/', '/\\evil.example', 'http://ouc.example.com.evil.example/', 'http://ouc.example.comevil.example/', 'http://ouc.example.com@evil.example/']
+    for (const hostile of [...hostiles, 'http://ouc.example.com\\@evil.example/', 'http://ouc%2Eexample.com/', 'javascript:alert(1)', 'data:text/html,x', 'http://ouc.example.com/\r\nx']) {
+      expect(await show(hostile), hostile).toMatch(/^Refused \(not a page of this system\): /)
+    }
+  })
+
   it('refuses real-name destinations once the verification has expired, and the exchange then reports the user as not verified', async () => {
     const plainCode = payloadOf(await callApi(t.app, calls.grantCode, { authAppId: LEGACY_APP_ID }, { token: certified }))
     const userId = (await t.database.db.select({ userId: userCertification.userId }).from(userCertification)).map((r) => r.userId)

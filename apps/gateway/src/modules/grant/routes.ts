@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, calls, ok, successEnvelope } from '@ess/contract'
+import { ErrorEnvelopeSchema, allowedRedirect, calls, ok, parseAllowList, successEnvelope } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { SAMPLE_PROVIDER_LOGIN_PATH } from '../../config'
@@ -7,7 +7,7 @@ import { loadDevicePseudonyms } from '../../infra/crypto/device-pseudonym'
 import { clientOrigin } from '../../lib/client-origin'
 import { authOf } from '../../plugins/auth'
 import { LEGACY_APP_ID, authenticateApp, issueGrantCode, loadLegacySecret, redeemGrantCode, registerLegacyApp } from './service'
-import { type Exchanged, samplePage } from './sample-page'
+import { type AskedRedirect, type Exchanged, samplePage } from './sample-page'
 import { legacyCenterRoutes } from './legacy-center'
 
 /** The server-to-server exchange of a one-time code (documented in the README). */
@@ -80,6 +80,18 @@ export default async function grantRoutes(fastify: FastifyInstance) {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
-      .send(samplePage(lang, result, { redirect: query.redirect ?? null, source: query.source ?? null, openId: query.openId ?? null }))
+      .send(samplePage(lang, result, { redirect: askedRedirect(`${request.protocol}://${request.host}`, query.redirect), source: query.source ?? null, openId: query.openId ?? null }))
   })
+}
+
+/** The older center takes `redirect` for a page of its own only (the same comparison as every address from outside). */
+function askedRedirect(origin: string, redirect: string | undefined): AskedRedirect {
+  if (!redirect) return null
+  let page: URL | null = null
+  try {
+    page = allowedRedirect(redirect, parseAllowList([`${origin}/`]))
+  } catch {
+    // A Host header that is no host: nothing is this system's page.
+  }
+  return page ? { allowed: `${page.pathname}${page.search}${page.hash}` } : { refused: redirect }
 }

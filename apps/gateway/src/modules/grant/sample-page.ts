@@ -21,6 +21,7 @@ const T = {
     service: '请求的服务',
     page: '目标页面',
     source: '来源',
+    redirectRefused: '已拒绝（不是本系统的页面）：',
   },
   'en-US': {
     title: 'Sample provider page',
@@ -38,6 +39,7 @@ const T = {
     service: 'Service asked for',
     page: 'Page',
     source: 'Source',
+    redirectRefused: 'Refused (not a page of this system): ',
   },
 } as const
 
@@ -48,7 +50,13 @@ h1{font-size:20px;margin:8px 0 16px}.card{background:#fff;border-radius:12px;pad
 .row{display:flex;justify-content:space-between;padding:12px 0;border-bottom:1px solid #edf0f3}.row:last-child{border:0}
 .k{color:#86909c}.ok{color:#00b42a}.bad{color:#f53f3f}`
 
-export function samplePage(lang: Locale, result: Exchanged, asked: { redirect: string | null; source: string | null; openId: string | null }): string {
+/**
+ * `redirect` as the page takes it: a page of this system (contract allowedRedirect against its own
+ * origin) shown as its path; anything else refused, and shown so.
+ */
+export type AskedRedirect = { allowed: string } | { refused: string } | null
+
+export function samplePage(lang: Locale, result: Exchanged, asked: { redirect: AskedRedirect; source: string | null; openId: string | null }): string {
   const t = T[lang]
   const row = (k: string, v: string | null, id: string) => `<div class="row" data-testid="${id}"><span class="k">${escapeHtml(k)}</span><span>${escapeHtml(v ?? '—')}</span></div>`
   const body = result.ok
@@ -60,7 +68,7 @@ export function samplePage(lang: Locale, result: Exchanged, asked: { redirect: s
         row(t.employeeNo, result.identity.employeeNo, 'sample-employee-no'),
         row(t.certified, result.identity.certified ? t.yes : t.no, 'sample-certified'),
         row(t.service, result.identity.dest, 'sample-dest'),
-        row(t.page, asked.redirect, 'sample-redirect'),
+        row(t.page, asked.redirect && ('allowed' in asked.redirect ? asked.redirect.allowed : `${t.redirectRefused}${asked.redirect.refused}`), 'sample-redirect'),
         row(t.source, asked.source, 'sample-source'),
       ].join('')}</div>`
     : `<h1 class="bad" data-testid="sample-failed">${escapeHtml(t.failed)}</h1>`

@@ -1,21 +1,17 @@
-import { PORTAL_APP_ID } from '@ess/contract/wire'
+import { type AllowedUrlEntry, PORTAL_APP_ID, allowedUrl } from '@ess/contract/wire'
 import { signingKeys } from '../http/headers'
+import { returnUrlEntries } from '../links/allow-lists'
 import { platform } from '../platform'
 import { clientStorage } from '../storage'
 
 /**
- * A `returnUrl` to go back to after login (SPEC §4, web only): accepted only when it is an
- * absolute https URL; `token` and `appId` are appended. Undefined otherwise.
+ * A `returnUrl` to go back to after login (SPEC §4, web only): it receives the token, so it is
+ * followed only when on the build's ESS_RETURN_URLS (https only, compared as URLs: contract
+ * urls.ts); `token` and `appId` are appended. Undefined otherwise (the remembered page opens).
  */
-export function returnUrlWithToken(returnUrl: string | undefined, token: string, appId: string): string | undefined {
-  if (!returnUrl) return undefined
-  let url: URL
-  try {
-    url = new URL(returnUrl)
-  } catch {
-    return undefined
-  }
-  if (url.protocol !== 'https:' || !url.hostname) return undefined
+export function returnUrlWithToken(returnUrl: string | undefined, token: string, appId: string, entries: readonly AllowedUrlEntry[] = returnUrlEntries()): string | undefined {
+  const url = allowedUrl(returnUrl, entries)
+  if (!url) return undefined
   url.searchParams.set('token', token)
   url.searchParams.set('appId', appId)
   return url.toString()

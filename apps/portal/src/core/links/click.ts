@@ -1,4 +1,13 @@
-import { INNER_JUMP_DESTINATIONS, ROUTE_PATHS, isRoutePath, type InnerJumpDestination, type LinkItem, type RoutePath } from '@ess/contract/wire'
+import {
+  type AllowedUrlEntry,
+  INNER_JUMP_DESTINATIONS,
+  ROUTE_PATHS,
+  isAllowedUrl,
+  isRoutePath,
+  type InnerJumpDestination,
+  type LinkItem,
+  type RoutePath,
+} from '@ess/contract/wire'
 import { getLocale } from '../../i18n/store'
 import { loadUser } from '../auth/session'
 import { rememberLoginTarget } from '../auth/target'
@@ -6,6 +15,7 @@ import { userStore } from '../auth/user-store'
 import { openRoute, type RouteQuery } from '../navigation'
 import { platform } from '../platform'
 import { needsRealName, openRealName } from '../real-name/gate'
+import { webviewEntries } from './allow-lists'
 import { miniProgramTarget, type MiniProgramTarget } from './mini'
 import { getToken } from '../session'
 import { clientStorage } from '../storage'
@@ -40,14 +50,21 @@ export function externalUrl(item: Pick<LinkItem, 'link' | 'external' | 'CPAppId'
   return url.toString()
 }
 
-/** The page a link item opens, or null when the link is not one the portal can open. */
-export function linkTarget(item: LinkItem): LinkTarget | null {
+/** A link written as an address (a scheme, or `//host`), as opposed to a name or a route of ours. */
+const ADDRESS = /^(?:[a-z][a-z0-9+.-]*:|\/\/|\/\\)/i
+
+/**
+ * The page a link item opens, or null when the link is not one the portal can open. An address
+ * opens in the web-view page only when on the build's ESS_WEBVIEW_URLS (compared as URLs: contract
+ * urls.ts), as the web-view page itself checks.
+ */
+export function linkTarget(item: LinkItem, entries: readonly AllowedUrlEntry[] = webviewEntries()): LinkTarget | null {
   const { link } = item
-  if (/^https:\/\//i.test(link)) return { route: ROUTE_PATHS.webview, query: { url: externalUrl(item) } }
   if (link === 'service') return { route: ROUTE_PATHS.service }
   if (link === 'homeNews') return { route: ROUTE_PATHS.news, query: { newscode: 'news' } }
   const dest = innerDestination(link)
   if (dest) return { route: ROUTE_PATHS.jumpTransition, query: { dest } }
+  if (ADDRESS.test(link)) return isAllowedUrl(link, entries) ? { route: ROUTE_PATHS.webview, query: { url: externalUrl(item) } } : null
   if (link.startsWith('/')) {
     const [path, search = ''] = link.slice(1).split('?')
     if (!isRoutePath(path)) return null

@@ -1,4 +1,4 @@
-import { AUTO_JUMP_GUARD_S, wire, type InnerJumpDestination } from '@ess/contract/wire'
+import { AUTO_JUMP_GUARD_S, allowedRedirect, parseAllowList, wire, type InnerJumpDestination } from '@ess/contract/wire'
 import { getLocale } from '../../i18n/store'
 import { request } from '../http/request'
 import { openRoute } from '../navigation'
@@ -20,12 +20,18 @@ export function claimAutoJump(now = Date.now()): boolean {
   return true
 }
 
-/** The legacy login URL with the SPEC §7 parameters: code, redirect, lang, openId, source (mp or h5). */
-export function legacyJumpUrl(base: string, params: { code: string; redirect: string | null; openId?: string }): string {
+/**
+ * The legacy login URL with the SPEC §7 parameters: code, redirect, lang, openId, source (mp or h5).
+ * The `redirect` must be a page of the older system itself (a path, or an address on its origin:
+ * contract allowedRedirect); null when it is not, and the jump does not go.
+ */
+export function legacyJumpUrl(base: string, params: { code: string; redirect: string | null; openId?: string }): string | null {
   const absolute = /^https?:\/\//i.test(base) ? base : `${platform().apiBase}${base}`
   const url = new URL(absolute, typeof location === 'undefined' ? 'http://localhost' : location.origin)
+  const redirect = params.redirect ? allowedRedirect(params.redirect, parseAllowList([`${url.origin}/`])) : null
+  if (params.redirect && !redirect) return null
   url.searchParams.set('code', params.code)
-  url.searchParams.set('redirect', params.redirect ?? '')
+  url.searchParams.set('redirect', redirect ? `${redirect.pathname}${redirect.search}${redirect.hash}` : '')
   url.searchParams.set('lang', getLocale())
   url.searchParams.set('openId', params.openId ?? '')
   url.searchParams.set('source', platform().kind === 'weapp' ? 'mp' : 'h5')
@@ -47,6 +53,10 @@ export async function innerJump(dest: InnerJumpDestination, now = Date.now()): P
     return 'failed'
   }
   const url = legacyJumpUrl(grant.legacyLoginUrl, { code: grant.code, redirect: grant.redirect, openId: getOpenId(openIdEnvironment()) ?? '' })
+  if (!url) {
+    console.error('Refused an inner jump: its redirect is not a page of the older system')
+    return 'failed'
+  }
   if (platform().system.leaveTo(url)) return 'left'
   await openRoute('packages/webview/index', { url }, { replace: true })
   return 'left'

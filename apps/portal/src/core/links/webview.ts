@@ -1,19 +1,24 @@
+import { type AllowedUrlEntry, allowedUrl, parseAllowList } from '@ess/contract/wire'
+import { webviewEntries } from './allow-lists'
+
 /**
- * What the embedded web page (packages/webview, query `url`) may show: https pages, and the
- * gateway's own pages (agreements, the sample provider page) by their path. Anything else
- * (http, javascript:, data:, a malformed address) is refused: packages/error/thirdPartAddress.
+ * What the embedded web page (packages/webview, query `url`) may show: the gateway's own pages
+ * (agreements, the sample provider page) by their path or address, and the pages of the build's
+ * ESS_WEBVIEW_URLS, each compared as a URL (contract urls.ts). Anything else (another host, http,
+ * javascript:, data:, userinfo, backslashes, a malformed address) is refused:
+ * packages/error/thirdPartAddress.
  */
 const OWN_PATHS = ['/app/agreements/', '/sample-provider/']
 
-export function safeWebviewUrl(raw: string | undefined, apiBase = ''): string | null {
+/** The gateway's origin: apiBase in the mini-program, the page's own on H5 (apiBase ''). */
+const gatewayOrigin = (apiBase: string) => (apiBase ? new URL(apiBase).origin : typeof location === 'undefined' ? 'http://localhost' : location.origin)
+
+export function safeWebviewUrl(raw: string | undefined, apiBase = '', entries: readonly AllowedUrlEntry[] = webviewEntries()): string | null {
   if (!raw) return null
-  const url = raw.trim()
-  if (OWN_PATHS.some((p) => url.startsWith(p))) return `${apiBase}${url}`
-  try {
-    const parsed = new URL(url)
-    if (parsed.protocol !== 'https:' || !parsed.hostname || parsed.username || parsed.password) return null
-    return parsed.toString()
-  } catch {
-    return null
-  }
+  const origin = gatewayOrigin(apiBase)
+  const own = parseAllowList(OWN_PATHS.map((path) => `${origin}${path}`))
+  const relative = raw.startsWith('/') && !raw.startsWith('//')
+  const ownPage = allowedUrl(relative ? `${origin}${raw}` : raw, own)
+  if (ownPage) return `${apiBase}${ownPage.pathname}${ownPage.search}${ownPage.hash}`
+  return relative ? null : (allowedUrl(raw, entries)?.href ?? null)
 }
