@@ -17,9 +17,13 @@
  * - anything not written as `http://` or `https://` (`//evil`, `https:evil`, `javascript:`, `data:`);
  * - control characters (CR, LF, tab, NUL…), spaces around it, backslashes anywhere;
  * - userinfo (`https://allowed@evil`), a percent sign or a non-ASCII character in the host part
- *   (percent-encoded and fullwidth/IDN spellings: write an IDN host as punycode), an encoded `/` or
- *   `\` in the path (`%2F`, `%5C`), more than 2,048 characters.
- * Zod-free and platform-free: the portal and the gateway load the same code.
+ *   (percent-encoded and fullwidth/IDN spellings: write an IDN host as punycode), `.` or `..`
+ *   path segments (also encoded), an encoded `/` or `\` in the path (`%2F`, `%5C`), more than
+ *   2,048 characters.
+ * Zod-free and platform-free: the portal and the gateway load the same code. In the mini-program
+ * `URL` is Taro's stand-in (a regular expression: no IDN, case or dot-segment normalisation), so
+ * the checks above are made on the text, and scheme, host and default port are compared
+ * normalised here rather than trusted to the parser.
  */
 
 /** A normalised allow-list entry. */
@@ -57,6 +61,9 @@ const SCHEME = /^https?:\/\//i
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 const ENCODED_SEPARATOR = /%(2f|5c)/i
+// A `.` or `..` segment, plain or percent-encoded, in the path as written.
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?#]|$)/i
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' }
 // Printable ASCII without '%', '\' and '@': what a host[:port] may be written with here.
 const PLAIN_AUTHORITY = /^[\u0021-\u007e]+$/
 
@@ -73,6 +80,7 @@ function refusal(raw: string): string | undefined {
   const authority = authorityOf(raw)
   if (authority.includes('@')) return 'has userinfo'
   if (!PLAIN_AUTHORITY.test(authority) || authority.includes('%')) return 'has a host written with escapes or non-ASCII characters'
+  if (DOT_SEGMENT.test(raw.slice(raw.indexOf('//') + 2 + authority.length))) return 'has a . or .. path segment'
   return undefined
 }
 
@@ -117,7 +125,9 @@ export function parseAllowList(list: string | readonly string[], options: AllowL
 
 /** Whether a parsed URL falls under an entry: same scheme, host and port, path on a `/` boundary. */
 export function urlUnder(url: URL, entry: AllowedUrlEntry): boolean {
-  if (url.protocol !== entry.protocol || url.hostname !== entry.hostname || url.port !== entry.port) return false
+  const protocol = url.protocol.toLowerCase()
+  const port = url.port === DEFAULT_PORTS[protocol] ? '' : url.port
+  if (protocol !== entry.protocol || url.hostname.toLowerCase() !== entry.hostname || port !== entry.port) return false
   return entry.path === '' || url.pathname === entry.path || url.pathname.startsWith(`${entry.path}/`)
 }
 

@@ -46,6 +46,11 @@ describe('isAllowedUrl', () => {
     expect(isAllowedUrl('https://hr.example.com/portalx', UNDER_PATH)).toBe(false)
     expect(isAllowedUrl('https://hr.example.com/portal/../admin', UNDER_PATH)).toBe(false)
     expect(isAllowedUrl('https://hr.example.com/portal/%2e%2e/admin', UNDER_PATH)).toBe(false)
+    // Dot segments are refused as written, whatever the parser would make of them (Taro's stand-in in the mini-program makes nothing).
+    expect(isAllowedUrl('https://hr.example.com/portal/./x', UNDER_PATH)).toBe(false)
+    expect(isAllowedUrl('https://hr.example.com/portal/%2E', UNDER_PATH)).toBe(false)
+    expect(isAllowedUrl('https://hr.example.com/portal/..', UNDER_PATH)).toBe(false)
+    expect(isAllowedUrl('https://hr.example.com/portal/x.y/..z', UNDER_PATH)).toBe(true)
     expect(isAllowedUrl('https://hr.example.com/', UNDER_PATH)).toBe(false)
   })
 
@@ -74,7 +79,8 @@ describe('isAllowedUrl', () => {
     fc.assert(
       fc.property(fc.webPath(), fc.webQueryParameters(), fc.webFragments(), (path, query, fragment) => {
         const candidate = `https://portal.example.com${path}?${query}#${fragment}`
-        if (/%(2f|5c)/i.test(path)) return
+        // Refused on purpose: encoded separators and dot segments.
+        if (/%(2f|5c)/i.test(path) || /\/(\.|%2e){1,2}(\/|$)/i.test(path)) return
         expect(allowedUrl(candidate, PORTAL)?.origin).toBe('https://portal.example.com')
       }),
       { numRuns: 300 },
@@ -92,5 +98,38 @@ describe('allowedRedirect', () => {
     }
     expect(allowedRedirect('/x', [])).toBeNull()
     expect(allowedRedirect(undefined, CENTER)).toBeNull()
+  })
+})
+
+describe('with a parser that normalises nothing (Taro’s URL stand-in in the mini-program)', () => {
+  /** The stand-in's reading, as @tarojs/runtime's bom/URL.js does it: a regular expression, nothing normalised. */
+  class RegexUrl {
+    protocol = ''
+    hostname = ''
+    port = ''
+    pathname = ''
+    username = ''
+    password = ''
+    constructor(text: string) {
+      const m = /^(([^:/?#]+):)?\/\/(([^/?#]+):(.+)@)?([^/?#:]*)(:(\d+))?([^?#]*)(\?([^#]*))?(#(.*))?/.exec(text.trim())
+      if (!m) throw new TypeError('Invalid URL')
+      this.protocol = m[1] || 'https:'
+      this.hostname = m[6] || 'taro.com'
+      this.port = m[8] || ''
+      this.pathname = m[9] || '/'
+    }
+  }
+  it('refuses the hostile table and the dot segments the same way', () => {
+    const real = globalThis.URL
+    const entries = parseAllowList('https://portal.example.com/app')
+    try {
+      globalThis.URL = RegexUrl as unknown as typeof URL
+      for (const hostile of [...hostileUrls('https://portal.example.com'), 'https://portal.example.com/app/../admin', 'https://portal.example.com/app/%2e%2e/admin']) {
+        expect(isAllowedUrl(hostile, entries), hostile).toBe(false)
+      }
+      for (const ok of ['https://portal.example.com/app', 'HTTPS://Portal.Example.com:443/app/x?y#z']) expect(isAllowedUrl(ok, entries), ok).toBe(true)
+    } finally {
+      globalThis.URL = real
+    }
   })
 })
