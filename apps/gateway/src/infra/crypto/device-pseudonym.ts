@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import path from 'node:path'
-import { loadOrCreateKeyFile } from './key-file'
+import { loadOrCreate256BitKey } from './key-file'
 
 /**
  * What an outside system is told instead of our device id (`_ut`): an HMAC-SHA256 of the device id
@@ -16,9 +16,7 @@ export interface DevicePseudonyms {
 
 /** The key, made at first start in `<keysDir>/device-pseudonym.key` (32 random bytes, base64). */
 export function loadDevicePseudonyms(keysDir: string): DevicePseudonyms {
-  const file = path.join(keysDir, 'device-pseudonym.key')
-  const key = Buffer.from(loadOrCreateKeyFile(file, () => randomBytes(32).toString('base64')).trim(), 'base64')
-  if (key.length !== 32) throw new Error(`${file} does not hold a 256-bit key`)
+  const key = loadOrCreate256BitKey(path.join(keysDir, 'device-pseudonym.key'))
   return {
     of: (appId, deviceId) => createHmac('sha256', key).update(appId).update('\0').update(deviceId).digest('base64url'),
   }

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { loadOrCreateKeyFile } from './key-file'
+import { loadOrCreate256BitKey } from './key-file'
 
 const VERSION = 'v1'
 const IV_BYTES = 12
@@ -18,11 +18,7 @@ export interface FieldCipher {
 
 /** Field encryption for ID and bank-card numbers, key made at first start in `<keysDir>/field-aes256.key`. */
 export function loadFieldCipher(keysDir: string): FieldCipher {
-  const key = Buffer.from(
-    loadOrCreateKeyFile(path.join(keysDir, 'field-aes256.key'), () => randomBytes(32).toString('base64')).trim(),
-    'base64',
-  )
-  if (key.length !== 32) throw new Error(`${path.join(keysDir, 'field-aes256.key')} does not hold a 256-bit key`)
+  const key = loadOrCreate256BitKey(path.join(keysDir, 'field-aes256.key'))
 
   return {
     encrypt(plain, context = '') {

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import path from 'node:path'
-import { loadOrCreateKeyFile } from './key-file'
+import { loadOrCreate256BitKey } from './key-file'
 
 export interface HmacKey {
   /**
@@ -13,9 +13,7 @@ export interface HmacKey {
 
 /** The HMAC key of short secrets, made at first start in `<keysDir>/secret-hmac.key`. */
 export function loadHmacKey(keysDir: string): HmacKey {
-  const file = path.join(keysDir, 'secret-hmac.key')
-  const key = Buffer.from(loadOrCreateKeyFile(file, () => randomBytes(32).toString('base64')).trim(), 'base64')
-  if (key.length !== 32) throw new Error(`${file} does not hold a 256-bit key`)
+  const key = loadOrCreate256BitKey(path.join(keysDir, 'secret-hmac.key'))
   return {
     digest: (purpose, value) => createHmac('sha256', key).update(purpose).update('\0').update(value).digest('hex'),
   }

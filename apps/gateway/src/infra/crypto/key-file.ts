@@ -24,3 +24,10 @@ export function loadOrCreateKeyFile(file: string, create: () => string): string 
   }
   return readFileSync(file, 'utf8')
 }
+
+/** A 256-bit key kept base64 in a key file (made at first start, loadOrCreateKeyFile); throws when the file holds another size. */
+export function loadOrCreate256BitKey(file: string): Buffer {
+  const key = Buffer.from(loadOrCreateKeyFile(file, () => randomBytes(32).toString('base64')).trim(), 'base64')
+  if (key.length !== 32) throw new Error(`${file} does not hold a 256-bit key`)
+  return key
+}
