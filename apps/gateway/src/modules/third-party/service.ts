@@ -10,9 +10,9 @@ import {
   ROUTE_PATHS,
   THIRD_PARTY_PROVIDERS,
   type ThirdPartyAuthorize,
-  allowedUrl,
   type ThirdPartyLogin,
   type ThirdPartyProvider,
+  allowedUrl,
 } from '@ess/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client'

@@ -6,8 +6,9 @@ import { clientStorage } from '../storage'
 
 /**
  * A `returnUrl` to go back to after login (SPEC §4, web only): it receives the token, so it is
- * followed only when on the build's ESS_RETURN_URLS (https only, compared as URLs: contract
- * urls.ts); `token` and `appId` are appended. Undefined otherwise (the remembered page opens).
+ * followed only when on the build's return list (README "Build-time"; https only, compared as
+ * URLs: contract urls.ts); `token` and `appId` are appended. Undefined otherwise (the remembered
+ * page opens).
  */
 export function returnUrlWithToken(returnUrl: string | undefined, token: string, appId: string, entries: readonly AllowedUrlEntry[] = returnUrlEntries()): string | undefined {
   const url = allowedUrl(returnUrl, entries)

@@ -55,7 +55,7 @@ const ADDRESS = /^(?:[a-z][a-z0-9+.-]*:|\/\/|\/\\)/i
 
 /**
  * The page a link item opens, or null when the link is not one the portal can open. An address
- * opens in the web-view page only when on the build's ESS_WEBVIEW_URLS (compared as URLs: contract
+ * opens in the web-view page only when on the build's web-view list (compared as URLs: contract
  * urls.ts), as the web-view page itself checks.
  */
 export function linkTarget(item: LinkItem, entries: readonly AllowedUrlEntry[] = webviewEntries()): LinkTarget | null {

@@ -4,8 +4,8 @@ import { webviewEntries } from './allow-lists'
 /**
  * What the embedded web page (packages/webview, query `url`) may show: the gateway's own pages
  * (agreements, the sample provider page) by their path or address, and the pages of the build's
- * ESS_WEBVIEW_URLS, each compared as a URL (contract urls.ts). Anything else (another host, http,
- * javascript:, data:, userinfo, backslashes, a malformed address) is refused:
+ * web-view list (README "Build-time"), each compared as a URL (contract urls.ts). Anything else
+ * (another host, http, javascript:, data:, userinfo, backslashes, a malformed address) is refused:
  * packages/error/thirdPartAddress.
  */
 const OWN_PATHS = ['/app/agreements/', '/sample-provider/']
