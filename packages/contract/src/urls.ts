@@ -80,7 +80,8 @@ function refusal(raw: string): string | undefined {
   const authority = authorityOf(raw)
   if (authority.includes('@')) return 'has userinfo'
   if (!PLAIN_AUTHORITY.test(authority) || authority.includes('%')) return 'has a host written with escapes or non-ASCII characters'
-  if (DOT_SEGMENT.test(raw.slice(raw.indexOf('//') + 2 + authority.length))) return 'has a . or .. path segment'
+  const path = raw.slice(raw.indexOf('//') + 2 + authority.length).split(/[?#]/, 1)[0]!
+  if (DOT_SEGMENT.test(path)) return 'has a . or .. path segment'
   return undefined
 }
 

@@ -51,6 +51,7 @@ describe('isAllowedUrl', () => {
     expect(isAllowedUrl('https://hr.example.com/portal/%2E', UNDER_PATH)).toBe(false)
     expect(isAllowedUrl('https://hr.example.com/portal/..', UNDER_PATH)).toBe(false)
     expect(isAllowedUrl('https://hr.example.com/portal/x.y/..z', UNDER_PATH)).toBe(true)
+    expect(isAllowedUrl('https://hr.example.com/portal/x?next=/../y#/./z', UNDER_PATH)).toBe(true)
     expect(isAllowedUrl('https://hr.example.com/', UNDER_PATH)).toBe(false)
   })
 
