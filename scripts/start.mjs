@@ -67,7 +67,10 @@ if (process.env.SKIP_BUILD !== '1') {
 // Password hashing (argon2id, 19 MiB each) runs on libuv's thread pool. Sized to the cores rather
 // than libuv's default of 4, the hashes do not evict each other's memory from the caches: on the
 // 2-core benchmark machine the raw verify rate went from ~260 to ~360 per second
-// (bench/RESULTS.md). An operator's own UV_THREADPOOL_SIZE is kept.
+// (bench/RESULTS.md). The gateway runs at most that many hashes at once (PASSWORD_HASH_CONCURRENCY,
+// infra/crypto/password-work.ts); the one thread more keeps file reads and compression, which use
+// the same pool, from waiting behind hashes during a sign-in storm. An operator's own
+// UV_THREADPOOL_SIZE is kept.
 const { spawn } = await import('node:child_process')
 const { availableParallelism } = await import('node:os')
 // Each hash mallocs its 19 MiB on a pool thread. glibc raises its mmap threshold to the size of any
@@ -78,7 +81,7 @@ const { availableParallelism } = await import('node:os')
 // Other C libraries ignore the variable. An operator's own value is kept.
 const env = {
   ...process.env,
-  UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism()),
+  UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism() + 1),
   MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? String(1024 * 1024),
 }
 // The gateway's JavaScript heap (GATEWAY_HEAP_MB, 0 = Node's own sizing). With Node's sizing the heap

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { availableParallelism } from 'node:os'
 import { AllowListError, CODE_RESEND_COUNTDOWN_S, CODE_RESEND_MAX_S, SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseAllowList, parseOuterAppKeys } from '@ess/contract'
 
 /** The sample provider page the gateway serves in place of the older user center (inner jumps). */
@@ -138,6 +139,10 @@ const EnvSchema = z
     OVERLOAD_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
     /** Percent of the V8 heap limit over which new requests get 503 at once; 0 = not checked. */
     OVERLOAD_HEAP_PERCENT: z.coerce.number().int().min(0).max(100).default(90),
+    /** Password hashes (argon2id) run at once; the machine's cores by default (npm start sizes libuv's pool one above it). */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+    /** Longest expected wait (ms) in the password-hashing line a sign-in is admitted to; beyond it PASSWORD_WORK_BUSY at once. */
+    PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** The older user center's loginByCodeAndRedirect page (inner jumps); the gateway's sample provider page by default. */
     LEGACY_USER_CENTER_URL: z.string().trim().url().optional(),
     LEGACY_USER_CENTER_API_URL: z.string().trim().url().optional(),
@@ -250,6 +255,7 @@ const EnvSchema = z
     captchaWorkBits: env.CAPTCHA_WORK_BITS,
     codeResendSeconds: env.CODE_RESEND_SECONDS,
     publicCallsPerClientPerMinute: env.PUBLIC_CALLS_PER_CLIENT_PER_MINUTE,
+    passwordWork: { concurrency: env.PASSWORD_HASH_CONCURRENCY ?? availableParallelism(), maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
     overload: { maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS, maxRssMb: env.OVERLOAD_RSS_MB, maxHeapPercent: env.OVERLOAD_HEAP_PERCENT },
     legacyLoginUrl: env.LEGACY_USER_CENTER_URL ?? SAMPLE_PROVIDER_LOGIN_PATH,
     legacyApiUrl: env.LEGACY_USER_CENTER_API_URL ?? SAMPLE_PROVIDER_API_PATH,

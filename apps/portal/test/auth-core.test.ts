@@ -205,6 +205,32 @@ describe('privacy consent gate', () => {
     expect(clientStorage.get('token')).toBe('at-1')
   })
 
+  it('a sign-in storm: the busy answer is shown and the call sent once more after the seconds it gives', async () => {
+    vi.useFakeTimers()
+    const { server, platform } = installTestPlatform()
+    vi.spyOn(platform.crypto, 'encryptOaepSha256').mockResolvedValue('c2VhbGVk')
+    const busy = (seconds: number) =>
+      fail(ERRORS.PASSWORD_WORK_BUSY.code, { errorCode: 'PASSWORD_WORK_BUSY', msg: `当前登录的人较多，请${seconds}秒后重试`, retryAfter: seconds }, 503)
+    server.reply(ok({ publicKey: 'PEM', keyId: '1111111111111111', algorithm: 'RSA-OAEP-256', cacheSeconds: PUBLIC_KEY_CACHE_S }), busy(3), ok(STATE), ok(USER))
+    const login = loginByPassword({ account: 'a@b.cn', password: 'abc12345', captchaToken: 'cap' })
+    await vi.advanceTimersByTimeAsync(2_999)
+    expect(server.requests).toHaveLength(2)
+    expect(lastToast()).toBe('当前登录的人较多，请3秒后重试')
+    await vi.advanceTimersByTimeAsync(1)
+    await login
+    expect(bodyOf(server.requests[2])).toMatchObject({ password: 'c2VhbGVk', captchaToken: 'cap' })
+    expect(clientStorage.get('token')).toBe('at-1')
+    expect(toastSpy).toHaveBeenCalledTimes(1)
+
+    // Busy again on the retry: shown once more, and no third attempt.
+    server.reply(busy(2), busy(2))
+    const again = loginByPassword({ account: 'a@b.cn', password: 'abc12345', captchaToken: 'cap2' }).catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(await again).toMatchObject({ errorCode: 'PASSWORD_WORK_BUSY' })
+    expect(server.requests).toHaveLength(6)
+    expect(toastSpy).toHaveBeenCalledTimes(3)
+  })
+
   it('any other refusal of a sealed call is toasted once and rejects, with no second attempt', async () => {
     const { server, platform } = installTestPlatform()
     vi.spyOn(platform.crypto, 'encryptOaepSha256').mockResolvedValue('c2VhbGVk')

@@ -22,5 +22,7 @@ export const ErrorEnvelopeSchema = z.object({
   errorMsg: z.string(),
   data: z.object({ success: z.literal(false), data: z.null() }),
   fields: z.array(FieldIssueSchema).optional(),
+  /** Seconds after which trying again may succeed (the same as the `Retry-After` header), for clients that do not see headers. */
+  retryAfter: z.number().int().positive().optional(),
   traceId: z.string().optional(),
 })

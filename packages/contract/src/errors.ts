@@ -80,6 +80,7 @@ export const ERRORS = {
   // Sign-in, continued (100560–100579).
   PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),
   QUICK_LOGIN_FAILED: def(100561, 401, '快捷登录失败，请使用账号登录', 'Quick login failed; please log in with your account'),
+  PASSWORD_WORK_BUSY: def(100563, 503, '当前登录的人较多，请{seconds}秒后重试', 'Many people are signing in right now; please try again in {seconds} s'),
   SMS_CODE_UNDELIVERABLE: def(100562, 400, '验证码无法发送到该手机号，请检查号码后重试', 'The code could not be sent to this phone number; please check the number and try again'),
 
   // Account security (100580–100599).

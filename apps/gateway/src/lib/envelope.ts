@@ -7,6 +7,7 @@ export function errorEnvelope(
   traceId: string,
   fields?: FieldIssue[],
   params: Record<string, string | number> = {},
+  retryAfter?: number,
 ): ErrorEnvelope {
   const message = errorMessage(errorCode, locale).replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     name in params ? String(params[name]) : placeholder,
@@ -18,6 +19,7 @@ export function errorEnvelope(
     errorMsg: message,
     data: { success: false, data: null },
     ...(fields?.length ? { fields } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
     traceId,
   }
 }

@@ -62,7 +62,7 @@ function sendError(reply: FastifyReply, errorCode: ErrorCode, details: Omit<Clas
   return reply
     .code(ERRORS[errorCode].status)
     .type('application/json; charset=utf-8')
-    .send(errorEnvelope(errorCode, request.locale, request.id, details.fields, details.params))
+    .send(errorEnvelope(errorCode, request.locale, request.id, details.fields, details.params, details.retryAfterS))
 }
 
 /**

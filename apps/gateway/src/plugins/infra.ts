@@ -4,6 +4,7 @@ import type { Config } from '../config'
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client'
 import { type FieldCipher, loadFieldCipher } from '../infra/crypto/field-cipher'
 import { type HmacKey, loadHmacKey } from '../infra/crypto/hmac-key'
+import { passwordWork } from '../infra/crypto/password-hash'
 import { type PasswordKey, loadPasswordKey } from '../infra/crypto/password-key'
 import { type Kv, openKv } from '../infra/kv'
 import { type MessageQueue, createNotifier } from '../infra/notifier'
@@ -51,6 +52,8 @@ export default fp<InfraOptions>(
     })
 
     const { keysDir } = config
+    // Process-wide, like the thread pool the hashes run on.
+    passwordWork.configure(config.passwordWork)
     const notifier = createNotifier({ database, config, now, log: fastify.log })
     // The worker starts with the app (delivering what a stopped gateway left) and stops before the stores close.
     fastify.addHook('onReady', async () => notifier.start())

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { type Algorithm, hash, verify } from '@node-rs/argon2'
+import { PasswordWork } from './password-work'
 
 /** argon2id, m=19 MiB, t=2, p=1 (OWASP's first recommended set; ≈13 ms a hash on these machines). */
 export const ARGON2_OPTIONS = {
@@ -10,8 +12,14 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const
 
+/**
+ * The line every password hash of this process goes through (password-work.ts): hashes run on
+ * libuv's thread pool, which is per process. The gateway configures it at start (config.ts).
+ */
+export const passwordWork = new PasswordWork({ concurrency: availableParallelism(), maxWaitMs: 1000 })
+
 /** The argon2id PHC string of a password: the only form in which a password is kept. */
-export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS)
+export const hashPassword = (password: string) => passwordWork.run(() => hash(password, ARGON2_OPTIONS))
 
 let dummyHash: Promise<string> | undefined
 
@@ -21,9 +29,10 @@ let dummyHash: Promise<string> | undefined
  * unknown account costs the same time as a wrong password.
  */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
-  dummyHash ??= hashPassword(randomBytes(18).toString('base64'))
+  // Made once per process, outside the line: it is not a request's work.
+  dummyHash ??= hash(randomBytes(18).toString('base64'), ARGON2_OPTIONS)
   const target = stored ?? (await dummyHash)
-  const matches = await verify(target, password).catch(() => false)
+  const matches = await passwordWork.run(() => verify(target, password).catch(() => false))
   return Boolean(stored) && matches
 }
 

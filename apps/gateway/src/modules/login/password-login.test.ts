@@ -6,10 +6,10 @@ import { seedAccount, uniqueEmail, uniquePhone } from '../../../test/helpers/acc
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
 import { MINUTE, testClock } from '../../../test/helpers/clock'
-import { passCaptcha } from '../../../test/helpers/flows'
+import { currentAgreementIds, passCaptcha, smsCode } from '../../../test/helpers/flows'
 import { sealPassword } from '../../../test/helpers/password'
 import { appUser } from '../../db/schema'
-import { ARGON2_OPTIONS, hashPassword } from '../../infra/crypto/password-hash'
+import { ARGON2_OPTIONS, hashPassword, passwordWork } from '../../infra/crypto/password-hash'
 
 const clock = testClock(new Date('2026-07-01T01:00:00Z'))
 let t: TestApp
@@ -161,5 +161,58 @@ describe('POST login/loginByAccount', () => {
     const captchaToken = await passCaptcha(t.app)
     const password = await sealPassword(t.app.passwordKey.publicKeyPem, 'Welcome2026')
     expectRefusal(await callApi(t.app, calls.loginByAccount, { account: user.phone, password, keyId: 'KEY', captchaToken }), 'VALIDATION_FAILED', 400)
+  })
+})
+
+describe('a sign-in storm (issue 37): the password-hashing line is full', () => {
+  /** Holds every hashing slot until released: the line is full for as long as the test says. */
+  async function fillLine() {
+    passwordWork.configure({ concurrency: 1, maxWaitMs: 0 })
+    let release!: () => void
+    const held = passwordWork.within(() => passwordWork.run(() => new Promise<void>((resolve) => (release = resolve))))
+    await Promise.resolve()
+    return async () => {
+      release()
+      await held
+      passwordWork.configure({ concurrency: 2, maxWaitMs: 1000 })
+    }
+  }
+
+  it('answers a sign-in at once with PASSWORD_WORK_BUSY and Retry-After, keeps the captcha token for the retry, and other calls are answered', async () => {
+    const user = await account()
+    const deviceId = newDevice()
+    const captchaToken = await passCaptcha(t.app, deviceId)
+    const password = await sealPassword(t.app.passwordKey.publicKeyPem, 'Welcome2026')
+    const free = await fillLine()
+    try {
+      const answer = await callApi(t.app, calls.loginByAccount, { account: user.phone, password, captchaToken }, { deviceId, locale: 'en-US' })
+      const refusal = expectRefusal(answer, 'PASSWORD_WORK_BUSY', 503)
+      const seconds = Number(answer.headers['retry-after'])
+      expect(seconds).toBeGreaterThanOrEqual(1)
+      expect(refusal.msg).toBe(`Many people are signing in right now; please try again in ${seconds} s`)
+      const zh = await callApi(t.app, calls.loginByAccount, { account: user.phone, password, captchaToken }, { deviceId })
+      expect(expectRefusal(zh, 'PASSWORD_WORK_BUSY', 503).msg).toMatch(/^当前登录的人较多，请\d+秒后重试$/)
+      // The hashing threads are all taken (the held piece never ends): the calls without a password are not in its line.
+      expect(payloadOf(await callApi(t.app, calls.dictList, { type: 'gender' }, { deviceId }))).toBeDefined()
+      expect((await passCaptcha(t.app, newDevice())).length).toBeGreaterThan(0)
+    } finally {
+      await free()
+    }
+    // The retry with the same captcha token: nothing of it was spent by the refusals.
+    const state = payloadOf(await callApi(t.app, calls.loginByAccount, { account: user.phone, password, captchaToken }, { deviceId }))
+    expect(state).toMatchObject({ userId: user.userId })
+  })
+
+  it('a registration refused as busy spends no code: the same code registers afterwards', async () => {
+    const phone = uniquePhone()
+    const sealed = await sealPassword(t.app.passwordKey.publicKeyPem, 'Welcome2026')
+    const body = { region: 'CN', phone, code: await smsCode(t.app, phone, 'register'), password: sealed, confirmPassword: sealed, agreementIds: await currentAgreementIds(t.app) }
+    const free = await fillLine()
+    try {
+      expectRefusal(await callApi(t.app, calls.registerByPhonePwd, body), 'PASSWORD_WORK_BUSY', 503)
+    } finally {
+      await free()
+    }
+    expect(payloadOf(await callApi(t.app, calls.registerByPhonePwd, body))).toMatchObject({ accessToken: expect.any(String) })
   })
 })

@@ -2,7 +2,7 @@ import type { LoginSignupResult, LoginState, Locale } from '@ess/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client'
 import type { HmacKey } from '../../infra/crypto/hmac-key'
-import { hashPassword, needsRehash, verifyPassword } from '../../infra/crypto/password-hash'
+import { hashPassword, needsRehash, verifyPassword, passwordWork } from '../../infra/crypto/password-hash'
 import type { PasswordKey } from '../../infra/crypto/password-key'
 import type { Kv } from '../../infra/kv'
 import { AppError } from '../../lib/app-error'
@@ -64,32 +64,36 @@ export async function checkAccountPassword(
   input: { account: string; password: string; keyId?: string; captchaToken: string },
   origin: ClientOrigin,
 ): Promise<string> {
-  // Before the captcha token is spent: the client seals again with the new key and retries.
-  deps.passwordKey.assertKeyId(input.keyId)
-  const key = accountKeyOf(input.account)
-  const account = await findCredentials(deps.db, key)
-  const lockout = lockoutOf(account?.id, key)
-  // The token is spent and the account's lock read in one KV round trip (issued in the same tick:
-  // Redis auto-pipelining sends them as one write); nothing of the account is used, and no
-  // password decrypted, unless the token was good.
-  const [, lock] = await Promise.all([spendCaptchaToken(deps, origin, input.captchaToken), lockState(deps.kv, lockout, deps.now())])
-  const password = deps.passwordKey.decryptPassword(input.password)
-  if (lock.remainingMs) throw new AppError('ACCOUNT_LOCKED')
+  // A place in the password-hashing line first: when it is full the answer is PASSWORD_WORK_BUSY
+  // at once, before the captcha token is spent, so the portal's retry after Retry-After can pass.
+  return passwordWork.within(async () => {
+    // Before the captcha token is spent: the client seals again with the new key and retries.
+    deps.passwordKey.assertKeyId(input.keyId)
+    const key = accountKeyOf(input.account)
+    const account = await findCredentials(deps.db, key)
+    const lockout = lockoutOf(account?.id, key)
+    // The token is spent and the account's lock read in one KV round trip (issued in the same tick:
+    // Redis auto-pipelining sends them as one write); nothing of the account is used, and no
+    // password decrypted, unless the token was good.
+    const [, lock] = await Promise.all([spendCaptchaToken(deps, origin, input.captchaToken), lockState(deps.kv, lockout, deps.now())])
+    const password = deps.passwordKey.decryptPassword(input.password)
+    if (lock.remainingMs) throw new AppError('ACCOUNT_LOCKED')
 
-  // Verified even when there is no account (against a dummy hash): the same work either way.
-  const verified = await verifyPassword(account?.passwordHash, password)
-  if (!account || !verified) {
-    const locked = await recordFailure(deps.kv, lockout, deps.now())
-    deps.log.info({ locked }, 'password sign-in refused')
-    // The account's own history shows the failed try (and the lock) on its devices screen.
-    if (account) await insertSecurityEvent(deps.db, account.id, locked ? 'accountLocked' : 'signInFailed', origin, deps.now())
-    throw new AppError(locked ? 'ACCOUNT_LOCKED' : 'WRONG_CREDENTIALS')
-  }
-  await clearFailures(deps.kv, lockout, lock.failures)
-  if (account.passwordHash && needsRehash(account.passwordHash)) {
-    await updatePasswordHash(deps.db, account.id, await hashPassword(password), deps.now())
-  }
-  return account.id
+    // Verified even when there is no account (against a dummy hash): the same work either way.
+    const verified = await verifyPassword(account?.passwordHash, password)
+    if (!account || !verified) {
+      const locked = await recordFailure(deps.kv, lockout, deps.now())
+      deps.log.info({ locked }, 'password sign-in refused')
+      // The account's own history shows the failed try (and the lock) on its devices screen.
+      if (account) await insertSecurityEvent(deps.db, account.id, locked ? 'accountLocked' : 'signInFailed', origin, deps.now())
+      throw new AppError(locked ? 'ACCOUNT_LOCKED' : 'WRONG_CREDENTIALS')
+    }
+    await clearFailures(deps.kv, lockout, lock.failures)
+    if (account.passwordHash && needsRehash(account.passwordHash)) {
+      await updatePasswordHash(deps.db, account.id, await hashPassword(password), deps.now())
+    }
+    return account.id
+  })
 }
 
 /**

@@ -2,7 +2,7 @@ import type { LoginState, Locale } from '@ess/contract'
 import type { Database } from '../../db/client'
 import type { HmacKey } from '../../infra/crypto/hmac-key'
 import type { PasswordKey } from '../../infra/crypto/password-key'
-import { hashPassword } from '../../infra/crypto/password-hash'
+import { hashPassword, passwordWork } from '../../infra/crypto/password-hash'
 import type { Kv } from '../../infra/kv'
 import type { Channel } from '../../infra/notifier'
 import { AppError } from '../../lib/app-error'
@@ -46,20 +46,22 @@ async function register(
   origin: ClientOrigin,
   locale: Locale,
 ): Promise<LoginState> {
-  const now = deps.now()
-  const password = openNewPassword(deps.passwordKey, input, locale)
-  const versionIds = await checkSignUpAgreements(deps.db, input.agreementIds, locale, now)
-  if (await accountExists(deps.db, account.key)) throw new AppError('ALREADY_REGISTERED')
-  const pending = input.bindLoginToken ? await pendingOf(deps, input.bindLoginToken, origin) : undefined
-  await useCode(deps, { scene: 'register', channel: account.channel, to: account.to }, input.code)
-  const passwordHash = await hashPassword(password)
-  return deps.db.transaction(async (tx) => {
-    const userId = await insertUser(tx, { ...account.user, passwordHash, createdAt: now, updatedAt: now })
-    if (!userId) throw new AppError('ALREADY_REGISTERED')
-    await recordSignatures(tx, userId, versionIds, origin, now)
-    await recordCollection(tx, userId, 'register', [account.collected], now)
-    if (pending && input.bindLoginToken) await bindPendingToNewAccount(deps, tx, userId, input.bindLoginToken, pending, origin)
-    return startSession(tx, userId, origin, now)
+  return passwordWork.within(async () => {
+    const now = deps.now()
+    const password = openNewPassword(deps.passwordKey, input, locale)
+    const versionIds = await checkSignUpAgreements(deps.db, input.agreementIds, locale, now)
+    if (await accountExists(deps.db, account.key)) throw new AppError('ALREADY_REGISTERED')
+    const pending = input.bindLoginToken ? await pendingOf(deps, input.bindLoginToken, origin) : undefined
+    await useCode(deps, { scene: 'register', channel: account.channel, to: account.to }, input.code)
+    const passwordHash = await hashPassword(password)
+    return deps.db.transaction(async (tx) => {
+      const userId = await insertUser(tx, { ...account.user, passwordHash, createdAt: now, updatedAt: now })
+      if (!userId) throw new AppError('ALREADY_REGISTERED')
+      await recordSignatures(tx, userId, versionIds, origin, now)
+      await recordCollection(tx, userId, 'register', [account.collected], now)
+      if (pending && input.bindLoginToken) await bindPendingToNewAccount(deps, tx, userId, input.bindLoginToken, pending, origin)
+      return startSession(tx, userId, origin, now)
+    })
   })
 }
 

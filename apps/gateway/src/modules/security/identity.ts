@@ -1,5 +1,5 @@
 import { IDENTITY_CHECK_DAILY_FAILURES, type IdentityMethod, type IdentityMethods, type IdentityPass } from '@ess/contract'
-import { verifyPassword } from '../../infra/crypto/password-hash'
+import { verifyPassword, passwordWork } from '../../infra/crypto/password-hash'
 import { mask } from '../../infra/crypto/mask'
 import { AppError } from '../../lib/app-error'
 import type { ClientOrigin } from '../../lib/client-origin'
@@ -88,10 +88,12 @@ export async function verifyCurrentPassword(deps: SecurityDeps, userId: string, 
 
 /** validUserPassword. */
 export async function checkPassword(deps: SecurityDeps, auth: Login, input: { password: string; keyId?: string }, origin: ClientOrigin): Promise<IdentityPass> {
-  deps.passwordKey.assertKeyId(input.keyId)
-  await refuseIfTooMany(deps, auth.userId)
-  await verifyCurrentPassword(deps, auth.userId, input.password, origin)
-  return pass(deps, auth, 'password', origin)
+  return passwordWork.within(async () => {
+    deps.passwordKey.assertKeyId(input.keyId)
+    await refuseIfTooMany(deps, auth.userId)
+    await verifyCurrentPassword(deps, auth.userId, input.password, origin)
+    return pass(deps, auth, 'password', origin)
+  })
 }
 
 /** Where the user's own codes go: their phone or email (IDENTITY_METHOD_UNAVAILABLE when not bound). */

@@ -1,5 +1,5 @@
 import type { Locale, PasswordChanged, SecurityEventType } from '@ess/contract'
-import { hashPassword, verifyPassword } from '../../infra/crypto/password-hash'
+import { hashPassword, verifyPassword, passwordWork } from '../../infra/crypto/password-hash'
 import { AppError } from '../../lib/app-error'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { unlock } from '../../lib/throttle'
@@ -92,14 +92,16 @@ export interface UpdatePasswordInput {
  * phone (or email). The new password is checked before any code or password try is spent.
  */
 export async function updatePassword(deps: SecurityDeps, auth: Auth, input: UpdatePasswordInput, origin: ClientOrigin, locale: Locale): Promise<PasswordChanged> {
-  const window = await currentWindow(deps.kv, auth, deps.now())
-  if (!window && (!input.oldPassword || !input.passCode)) throw new AppError('IDENTITY_CHECK_REQUIRED')
-  const password = openNewPassword(deps.passwordKey, input, locale)
-  const currentHash = await checkNewPassword(deps, auth.userId, password)
-  if (!window) {
-    const to = await ownContact(deps, auth.userId, input.passCodeChannel)
-    await useCode(deps, { scene: 'updatePassword', channel: input.passCodeChannel, to }, input.passCode as string)
-    await verifyCurrentPassword(deps, auth.userId, input.oldPassword as string, origin)
-  }
-  return applyNewPassword(deps, auth.userId, { password, currentHash, keep: auth, event: 'passwordChanged' }, origin, locale)
+  return passwordWork.within(async () => {
+    const window = await currentWindow(deps.kv, auth, deps.now())
+    if (!window && (!input.oldPassword || !input.passCode)) throw new AppError('IDENTITY_CHECK_REQUIRED')
+    const password = openNewPassword(deps.passwordKey, input, locale)
+    const currentHash = await checkNewPassword(deps, auth.userId, password)
+    if (!window) {
+      const to = await ownContact(deps, auth.userId, input.passCodeChannel)
+      await useCode(deps, { scene: 'updatePassword', channel: input.passCodeChannel, to }, input.passCode as string)
+      await verifyCurrentPassword(deps, auth.userId, input.oldPassword as string, origin)
+    }
+    return applyNewPassword(deps, auth.userId, { password, currentHash, keep: auth, event: 'passwordChanged' }, origin, locale)
+  })
 }

@@ -1,3 +1,4 @@
+import { passwordWork } from '../../infra/crypto/password-hash'
 import {
   type AccountSummary,
   type CertifiedAccounts,
@@ -108,11 +109,13 @@ export async function resetByTicket(
   origin: ClientOrigin,
   locale: Locale,
 ): Promise<PasswordChanged> {
-  const key = ticketKey(input.resetTicket)
-  const { userId } = await readRecord<TicketRecord>(deps, key)
-  const checked = await checkedPassword(deps, userId, input, locale)
-  await spend(deps, key)
-  return applyNewPassword(deps, userId, { ...checked, event: 'passwordReset' }, origin, locale)
+  return passwordWork.within(async () => {
+    const key = ticketKey(input.resetTicket)
+    const { userId } = await readRecord<TicketRecord>(deps, key)
+    const checked = await checkedPassword(deps, userId, input, locale)
+    await spend(deps, key)
+    return applyNewPassword(deps, userId, { ...checked, event: 'passwordReset' }, origin, locale)
+  })
 }
 
 const recoveryFailuresKey = (origin: ClientOrigin) => `security:recover:fail:${clientKey(origin)}`
@@ -169,11 +172,13 @@ export async function resetByPick(
   origin: ClientOrigin,
   locale: Locale,
 ): Promise<PasswordChanged> {
-  const key = pickKey(input.pickToken)
-  const record = await readRecord<PickRecord>(deps, key)
-  if (!record.target) throw new AppError('RESET_TICKET_INVALID')
-  const checked = await checkedPassword(deps, record.userId, input, locale)
-  await useCode(deps, record.target, input.code)
-  await spend(deps, key)
-  return applyNewPassword(deps, record.userId, { ...checked, event: 'passwordReset' }, origin, locale)
+  return passwordWork.within(async () => {
+    const key = pickKey(input.pickToken)
+    const record = await readRecord<PickRecord>(deps, key)
+    if (!record.target) throw new AppError('RESET_TICKET_INVALID')
+    const checked = await checkedPassword(deps, record.userId, input, locale)
+    await useCode(deps, record.target, input.code)
+    await spend(deps, key)
+    return applyNewPassword(deps, record.userId, { ...checked, event: 'passwordReset' }, origin, locale)
+  })
 }

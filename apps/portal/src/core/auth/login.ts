@@ -2,6 +2,7 @@ import { wire, type LoginState } from '@ess/contract/wire'
 import { RequestError, request, type RequestOptions } from '../http/request'
 import { encryptPassword, type EncryptedPassword } from '../password'
 import { platform } from '../platform'
+import { toast } from '../toast'
 import { grantPrivacyConsent } from './consent'
 import { completeLogin, type LoginSuccessOptions } from './session'
 
@@ -13,17 +14,40 @@ const THROW = { needThrowErr: true } as const
 
 export type Seal = (password: string) => Promise<EncryptedPassword>
 
+type SealedSend<T> = (seal: Seal, options: RequestOptions & typeof THROW) => Promise<T>
+
 /**
  * Seals the passwords of a call and sends it. When the gateway's key pair was replaced inside the
  * client's 1200 s key cache (PASSWORD_KEY_CHANGED, answered before anything is spent), the key is
  * fetched again and the call sent once more; the user sees nothing of it.
  */
-export async function sendSealed<T>(send: (seal: Seal, options: RequestOptions & typeof THROW) => Promise<T>): Promise<T> {
+async function sendWithCurrentKey<T>(send: SealedSend<T>, handledErrorCodes: readonly string[]): Promise<T> {
   try {
-    return await send((p) => encryptPassword(p), { ...THROW, handledErrorCodes: ['PASSWORD_KEY_CHANGED'] })
+    return await send((p) => encryptPassword(p), { ...THROW, handledErrorCodes: ['PASSWORD_KEY_CHANGED', ...handledErrorCodes] })
   } catch (error) {
     if (!(error instanceof RequestError) || error.errorCode !== 'PASSWORD_KEY_CHANGED') throw error
-    return send((p) => encryptPassword(p, { freshKey: true }), THROW)
+    return send((p) => encryptPassword(p, { freshKey: true }), { ...THROW, handledErrorCodes })
+  }
+}
+
+/** Longest wait before the one retry of a busy answer; a longer Retry-After is left to the user. */
+const BUSY_RETRY_MAX_S = 30
+
+/**
+ * Sends a call that carries passwords. When the gateway's password checks are all taken (a sign-in
+ * storm: PASSWORD_WORK_BUSY, answered before anything of the call is spent), the user reads its
+ * message ("try again in N s") and the call is sent once more after those seconds.
+ */
+export async function sendSealed<T>(send: SealedSend<T>): Promise<T> {
+  try {
+    return await sendWithCurrentKey(send, ['PASSWORD_WORK_BUSY'])
+  } catch (error) {
+    if (!(error instanceof RequestError) || error.errorCode !== 'PASSWORD_WORK_BUSY') throw error
+    const seconds = error.retryAfterS ?? 1
+    toast(error.message)
+    if (seconds > BUSY_RETRY_MAX_S) throw error
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+    return sendWithCurrentKey(send, [])
   }
 }
 

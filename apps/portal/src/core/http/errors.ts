@@ -11,6 +11,8 @@ export class RequestError extends Error {
   readonly errorCode?: string
   readonly status?: number
   readonly fields?: FieldIssue[]
+  /** Seconds after which the gateway says trying again may succeed (the envelope's retryAfter). */
+  readonly retryAfterS?: number
   readonly traceId: string
 
   constructor(init: {
@@ -21,6 +23,7 @@ export class RequestError extends Error {
     errorCode?: string
     status?: number
     fields?: FieldIssue[]
+    retryAfterS?: number
   }) {
     super(init.message)
     this.name = 'RequestError'
@@ -29,6 +32,7 @@ export class RequestError extends Error {
     this.errorCode = init.errorCode
     this.status = init.status
     this.fields = init.fields
+    this.retryAfterS = init.retryAfterS
     this.traceId = init.traceId
   }
 }

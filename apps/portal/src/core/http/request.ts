@@ -60,6 +60,7 @@ interface EnvelopeLike {
   errorMsg?: unknown
   errorCode?: unknown
   fields?: FieldIssue[]
+  retryAfter?: unknown
 }
 
 function isEnvelopeLike(body: unknown): body is EnvelopeLike {
@@ -80,6 +81,7 @@ export function unwrap<T>(res: TransportResponse, ctx: CallContext): T {
       status: res.status,
       errorCode: nonEmpty(body.errorCode),
       fields: Array.isArray(body.fields) ? body.fields : undefined,
+      retryAfterS: typeof body.retryAfter === 'number' && body.retryAfter > 0 ? body.retryAfter : undefined,
       // SPEC §8 fallback chain: errorMsg, then msg, then "network request error".
       message: nonEmpty(body.errorMsg) ?? nonEmpty(body.msg) ?? NETWORK_REQUEST_ERROR_TEXT[locale],
       traceId: ctx.traceId,
