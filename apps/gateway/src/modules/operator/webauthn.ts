@@ -23,6 +23,16 @@ export interface RelyingParty {
 }
 
 const CEREMONY_MS = 5 * 60_000
+
+/** Whatever the library finds wrong with an answer (it throws on most) is a failed passkey to the caller. */
+async function asPasskeyCheck<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check()
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError('PASSKEY_FAILED', { cause: error })
+  }
+}
 const RP_NAME = 'ESS Console'
 const keyOf = (purpose: string) => `console:webauthn:${purpose}`
 
@@ -44,7 +54,7 @@ export async function verifyAuthentication(deps: { db: Database; kv: Kv; now: ()
   const expectedChallenge = await deps.kv.take(keyOf(purpose))
   const passkey = (await listPasskeys(deps.db, operatorId)).find((key) => key.id === response.id)
   if (!expectedChallenge || !passkey) throw new AppError('PASSKEY_FAILED')
-  try {
+  await asPasskeyCheck(async () => {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
       expectedChallenge,
@@ -54,10 +64,7 @@ export async function verifyAuthentication(deps: { db: Database; kv: Kv; now: ()
     })
     if (!verified) throw new AppError('PASSKEY_FAILED')
     await passkeyUsed(deps.db, passkey.id, authenticationInfo.newCounter, deps.now())
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    throw new AppError('PASSKEY_FAILED', { cause: error })
-  }
+  })
 }
 
 export async function registrationOptions(deps: { db: Database; kv: Kv }, rp: RelyingParty, operator: { id: string; email: string; displayName: string }, purpose: string) {
@@ -87,7 +94,7 @@ export async function verifyRegistration(
 ) {
   const expectedChallenge = await deps.kv.take(keyOf(purpose))
   if (!expectedChallenge) throw new AppError('PASSKEY_FAILED')
-  try {
+  return asPasskeyCheck(async () => {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
       response: response as unknown as RegistrationResponseJSON,
       expectedChallenge,
@@ -108,8 +115,5 @@ export async function verifyRegistration(
     }
     await insertPasskey(deps.db, row)
     return row
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    throw new AppError('PASSKEY_FAILED', { cause: error })
-  }
+  })
 }
