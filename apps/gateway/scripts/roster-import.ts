@@ -4,8 +4,7 @@
 // embedded database: one process at a time may open it.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../src/config'
-import { openDatabase } from '../src/db/client'
+import { commandConfig, commandDatabase } from './open-database'
 import { loadFieldCipher } from '../src/infra/crypto/field-cipher'
 import { loadHmacKey } from '../src/infra/crypto/hmac-key'
 import { importRosterCsv } from '../src/modules/roster/import'
@@ -17,16 +16,7 @@ if (!file) {
 }
 const csvPath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file)
 
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-    process.exit(2)
-  }
-  throw error
-}
+const config = commandConfig()
 
 let csv: Buffer
 try {
@@ -36,16 +26,8 @@ try {
   process.exit(2)
 }
 
-let database
+const database = await commandDatabase(config)
 try {
-  database = await openDatabase(config, (error) => console.error(error))
-} catch (error) {
-  console.error(`cannot open the database: ${(error as Error).message}`)
-  console.error('Is the gateway running on this data dir? Stop it first (the embedded database admits one process).')
-  process.exit(1)
-}
-try {
-  await database.migrate()
   const { keysDir } = config
   const result = await importRosterCsv(database.db, { fieldCipher: loadFieldCipher(keysDir), hmacKey: loadHmacKey(keysDir) }, csv, new Date())
   if (!result.ok) {
