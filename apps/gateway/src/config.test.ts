@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { SERVICE_PHONE } from '@ess/contract'
 import { describe, expect, it } from 'vitest'
@@ -33,6 +34,7 @@ describe('config', () => {
       captchaWorkBits: 18,
       codeResendSeconds: 60,
       publicCallsPerClientPerMinute: 600,
+      passwordWork: { concurrency: availableParallelism(), maxWaitMs: 1000 },
       overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0, maxHeapPercent: 90 },
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
       legacyApiUrl: '/sample-provider/api',
