@@ -37,6 +37,7 @@ import errors, { frameworkErrors } from './plugins/errors'
 import i18n from './plugins/i18n'
 import infra, { type InfraOptions } from './plugins/infra'
 import jsonBody from './plugins/json-body'
+import metrics from './plugins/metrics'
 import openapi from './plugins/openapi'
 import portal, { portalPage } from './plugins/portal'
 import overload from './plugins/overload'
@@ -86,6 +87,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   fastify.setSerializerCompiler(serializerCompiler)
 
   await fastify.register(infra, options)
+  await fastify.register(metrics)
   const written = await seedDemoData(fastify.db, { fieldCipher: fastify.fieldCipher, hmacKey: fastify.hmacKey })
   fastify.log.info({ rows: written }, 'demo data seeded')
 

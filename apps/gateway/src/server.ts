@@ -21,10 +21,16 @@ const config = readConfig()
 // generates the key pairs and seeds; on a busy 2-core machine that outlasts Fastify's 10 s default.
 const server = Fastify({ ...serverOptions(config), pluginTimeout: 120_000 })
 
-// SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database and KV.
-closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
+// SIGTERM/SIGINT: refuse new requests for DRAIN_DELAY_MS while listening (plugins/drain.ts), then
+// stop accepting, let requests in flight finish, and close the database and KV.
+closeWithGrace({ delay: config.drainDelayMs + 10_000, logger: false }, async ({ signal, err }) => {
   if (err) server.log.error({ err }, 'closing after an error')
-  else server.log.info({ signal }, 'closing')
+  else server.log.info({ signal, drainMs: config.drainDelayMs }, 'draining')
+  if (!err && config.drainDelayMs > 0 && server.hasDecorator('startDraining')) {
+    server.startDraining()
+    await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))
+  }
+  server.log.info('closing')
   await server.close()
 })
 

@@ -34,7 +34,7 @@ function kvStore(kv: Kv, clock: () => Date) {
 /** Calls anyone may make without a session (the contract's `public` access), health probes aside. */
 const isPublicCall = (route: RouteOptions) => {
   const access = route.config?.access
-  return route.url.startsWith('/app/') && route.url !== '/app/health' && (access === undefined || access === 'public')
+  return route.url.startsWith('/app/') && !route.url.startsWith('/app/health') && (access === undefined || access === 'public')
 }
 
 /**

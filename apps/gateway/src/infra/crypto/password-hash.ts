@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Algorithm, hash, verify } from '@node-rs/argon2'
+import { countedPasswordWork } from '../observe/signals'
 
 /** argon2id, m=19 MiB, t=2, p=1 (OWASP's first recommended set; ≈13 ms a hash on these machines). */
 export const ARGON2_OPTIONS = {
@@ -11,7 +12,7 @@ export const ARGON2_OPTIONS = {
 } as const
 
 /** The argon2id PHC string of a password: the only form in which a password is kept. */
-export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS)
+export const hashPassword = (password: string) => countedPasswordWork(() => hash(password, ARGON2_OPTIONS))
 
 let dummyHash: Promise<string> | undefined
 
@@ -23,7 +24,7 @@ let dummyHash: Promise<string> | undefined
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword(randomBytes(18).toString('base64'))
   const target = stored ?? (await dummyHash)
-  const matches = await verify(target, password).catch(() => false)
+  const matches = await countedPasswordWork(() => verify(target, password)).catch(() => false)
   return Boolean(stored) && matches
 }
 
