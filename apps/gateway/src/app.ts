@@ -45,7 +45,7 @@ import { PrettyLogController, prettyStream } from './plugins/pretty-log'
 import rateLimit from './plugins/rate-limit'
 import securityHeaders from './plugins/security-headers'
 import signature from './plugins/signature'
-import trace, { traceId } from './plugins/trace'
+import trace, { traceId, tracedRequestId } from './plugins/trace'
 import { seedDemoData } from './seed'
 
 export type AppOptions = InfraOptions
@@ -71,7 +71,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
     },
     // Pretty logs say one line per request (plugins/pretty-log.ts) instead of Fastify's two records.
     logController: new (config.logFormat === 'pretty' ? PrettyLogController : LogController)({ requestIdLogLabel: 'traceId' }),
-    genReqId: traceId,
+    genReqId: config.otlpEndpoint ? tracedRequestId : traceId,
     requestIdHeader: false,
     // A hop count trusts that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,

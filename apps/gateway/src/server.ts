@@ -1,9 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import Fastify from 'fastify'
 import closeWithGrace from 'close-with-grace'
-import fp from 'fastify-plugin'
-import app, { serverOptions } from './app'
-import { readyBanner } from './banner'
 import { ConfigError, loadConfig } from './config'
 
 function readConfig() {
@@ -17,6 +13,15 @@ function readConfig() {
 }
 
 const config = readConfig()
+// Traces: the SDK starts before Fastify and the database and Redis drivers are loaded (hence the
+// imports below are dynamic), and none of it is loaded when OTEL_EXPORTER_OTLP_ENDPOINT is unset.
+const tracing = config.otlpEndpoint ? (await import('./infra/observe/tracing')).startTracing(config.otlpEndpoint) : undefined
+const [{ default: Fastify }, { default: fp }, { default: app, serverOptions }, { readyBanner }] = await Promise.all([
+  import('fastify'),
+  import('fastify-plugin'),
+  import('./app'),
+  import('./banner'),
+])
 // The first start of a new data dir creates the embedded database, applies the migrations,
 // generates the key pairs and seeds; on a busy 2-core machine that outlasts Fastify's 10 s default.
 const server = Fastify({ ...serverOptions(config), pluginTimeout: 120_000 })
@@ -32,6 +37,8 @@ closeWithGrace({ delay: config.drainDelayMs + 10_000, logger: false }, async ({ 
   }
   server.log.info('closing')
   await server.close()
+  // The spans of the last requests, sent before the process ends.
+  await tracing?.shutdown().catch((error: unknown) => server.log.error({ err: error }, 'trace export failed at shutdown'))
 })
 
 try {
