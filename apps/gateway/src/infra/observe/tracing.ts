@@ -34,6 +34,10 @@ export function startTracing(endpoint: string): { shutdown(): Promise<void> } {
   // The drivers are imported as ES modules: import-in-the-middle's hook lets the instrumentations
   // patch them. Only them: wrapping every module breaks the contract's `export *` re-exports.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['pg', 'ioredis'] } })
+  // Traces only: the SDK would otherwise also export OTLP metrics and logs by default (the metrics
+  // are Prometheus' here, the logs are pino's lines). An operator may still ask for them.
+  process.env.OTEL_METRICS_EXPORTER ??= 'none'
+  process.env.OTEL_LOGS_EXPORTER ??= 'none'
   const sdk = new NodeSDK({
     serviceName: process.env.OTEL_SERVICE_NAME ?? 'ess-gateway',
     traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }),
