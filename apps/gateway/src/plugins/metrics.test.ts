@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { calls } from '@ess/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uniquePhone } from '../../test/helpers/accounts'
@@ -8,8 +10,17 @@ import { callApi, expectRefusal, payloadOf } from '../../test/helpers/calls'
 import { passCaptcha, smsCode } from '../../test/helpers/flows'
 import { sealPassword } from '../../test/helpers/password'
 import { loadConfig } from '../config'
+import { packageDir } from '../paths'
 
 const PROMTOOL = '/usr/bin/promtool'
+
+/** Whether promtool is there: CI installs Debian's prometheus package (.ci/run), where a missing one fails. */
+function havePromtool(): boolean {
+  if (existsSync(PROMTOOL)) return true
+  if (process.env.CI) throw new Error(`${PROMTOOL} is missing: install Debian's prometheus package`)
+  console.warn(`skipped: ${PROMTOOL} is missing (apt-get install prometheus)`)
+  return false
+}
 
 /** The value of one sample of a scrape (labels as written by prom-client), or undefined. */
 function sample(text: string, name: string, labels = ''): number | undefined {
@@ -84,15 +95,30 @@ describe('Prometheus metrics on their own listener (METRICS_PORT)', () => {
   })
 
   it("passes Prometheus' own check (promtool check metrics)", async (context) => {
-    if (!existsSync(PROMTOOL)) {
-      // CI installs Debian's prometheus package (.ci/run): there a missing promtool is a failure.
-      if (process.env.CI) throw new Error(`${PROMTOOL} is missing: install Debian's prometheus package`)
-      console.warn(`skipped: ${PROMTOOL} is missing (apt-get install prometheus)`)
-      context.skip()
-    }
+    if (!havePromtool()) return context.skip()
     const checked = spawnSync(PROMTOOL, ['check', 'metrics'], { input: await scrape(), encoding: 'utf8' })
     expect(checked.stderr + checked.stdout).toBe('')
     expect(checked.status).toBe(0)
+  })
+
+  it('the Grafana dashboard asks only for metrics the gateway has, in queries promtool parses', async (context) => {
+    const dashboard = JSON.parse(readFileSync(path.join(packageDir, '../../deploy/grafana/ess-gateway.json'), 'utf8')) as {
+      panels: Array<{ targets?: Array<{ expr: string }> }>
+    }
+    const queries = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr)
+    expect(queries.length).toBeGreaterThan(10)
+    const scraped = await scrape()
+    for (const name of new Set(queries.flatMap((query) => query.match(/\b(?:ess|nodejs|process)_[a-z0-9_]+/g) ?? []))) {
+      expect(scraped, name).toContain(`\n${name.replace(/_(bucket|count|sum)$/, '')}`)
+    }
+    if (!havePromtool()) return context.skip()
+    // Grafana's variables as Prometheus would see them once substituted; each query a recording rule.
+    const rules = path.join(os.tmpdir(), `ess-dashboard-rules-${process.pid}.yaml`)
+    const expressions = queries.map((query) => query.replaceAll('$__rate_interval', '1m').replaceAll('$instance', '.*'))
+    writeFileSync(rules, JSON.stringify({ groups: [{ name: 'dashboard', rules: expressions.map((expr, i) => ({ record: `dashboard:query${i}`, expr })) }] }))
+    const checked = spawnSync(PROMTOOL, ['check', 'rules', rules], { encoding: 'utf8' })
+    rmSync(rules, { force: true })
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0)
   })
 })
 
