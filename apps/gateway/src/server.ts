@@ -30,12 +30,11 @@ const server = Fastify({ ...serverOptions(config), pluginTimeout: 120_000 })
 // stop accepting, let requests in flight finish, and close the database and KV.
 closeWithGrace({ delay: config.drainDelayMs + 10_000, logger: false }, async ({ signal, err }) => {
   if (err) server.log.error({ err }, 'closing after an error')
-  else server.log.info({ signal, drainMs: config.drainDelayMs }, 'draining')
+  else server.log.info({ signal, drainMs: config.drainDelayMs }, 'closing')
   if (!err && config.drainDelayMs > 0 && server.hasDecorator('startDraining')) {
     server.startDraining()
     await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))
   }
-  server.log.info('closing')
   await server.close()
   // The spans of the last requests, sent before the process ends.
   await tracing?.shutdown().catch((error: unknown) => server.log.error({ err: error }, 'trace export failed at shutdown'))
