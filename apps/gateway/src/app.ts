@@ -40,6 +40,7 @@ import errors, { frameworkErrors } from './plugins/errors'
 import i18n from './plugins/i18n'
 import infra, { type InfraOptions } from './plugins/infra'
 import jsonBody from './plugins/json-body'
+import metrics from './plugins/metrics'
 import openapi from './plugins/openapi'
 import portal, { portalPage } from './plugins/portal'
 import overload from './plugins/overload'
@@ -47,7 +48,7 @@ import { PrettyLogController, prettyStream } from './plugins/pretty-log'
 import rateLimit from './plugins/rate-limit'
 import securityHeaders from './plugins/security-headers'
 import signature from './plugins/signature'
-import trace, { traceId } from './plugins/trace'
+import trace, { traceId, tracedRequestId } from './plugins/trace'
 import { seedDemoData } from './seed'
 import { seedDevOperators } from './modules/operator/dev-operators'
 
@@ -74,7 +75,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
     },
     // Pretty logs say one line per request (plugins/pretty-log.ts) instead of Fastify's two records.
     logController: new (config.logFormat === 'pretty' ? PrettyLogController : LogController)({ requestIdLogLabel: 'traceId' }),
-    genReqId: traceId,
+    genReqId: config.otlpEndpoint ? tracedRequestId : traceId,
     requestIdHeader: false,
     // A hop count trusts that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
@@ -90,6 +91,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   fastify.setSerializerCompiler(serializerCompiler)
 
   await fastify.register(infra, options)
+  await fastify.register(metrics)
   const written = await seedDemoData(fastify.db, { fieldCipher: fastify.fieldCipher, hmacKey: fastify.hmacKey })
   fastify.log.info({ rows: written }, 'demo data seeded')
   // The console's demo operators, one per role, for a person trying it (shown on /dev/operators).

@@ -22,6 +22,9 @@ describe('config', () => {
       outerAppKeys: {},
       port: 8080,
       host: '127.0.0.1',
+      metrics: undefined,
+      otlpEndpoint: undefined,
+      drainDelayMs: 0,
       dataDir: path.resolve('data'),
       keysDir: path.resolve('data', 'keys'),
       databaseUrl: undefined,
@@ -54,6 +57,9 @@ describe('config', () => {
       LOG_LEVEL: 'warn',
       PORT: '9000',
       HOST: '0.0.0.0',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
       DATA_DIR: '/var/lib/ess',
       DATABASE_URL: 'postgres://ess@db:5432/ess',
       REDIS_URL: 'redis://cache:6379/2',
@@ -102,6 +108,10 @@ describe('config', () => {
       logFormat: 'json',
       port: 9000,
       host: '0.0.0.0',
+      metrics: { port: 9464, host: '0.0.0.0' },
+      otlpEndpoint: 'http://otel-collector:4318',
+      // Production drains 2 s on SIGTERM unless DRAIN_DELAY_MS says otherwise.
+      drainDelayMs: 2000,
       dataDir: '/var/lib/ess',
       databaseUrl: 'postgres://ess@db:5432/ess',
       redisUrl: 'redis://cache:6379/2',
@@ -143,6 +153,14 @@ describe('config', () => {
     expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/)
     expect(() => loadConfig({ CODE_RESEND_SECONDS: '301' })).toThrow(/CODE_RESEND_SECONDS/)
     expect(() => loadConfig({ CODE_RESEND_SECONDS: '1.5' })).toThrow(/CODE_RESEND_SECONDS/)
+  })
+
+  it('takes the drain delay in milliseconds, and refuses an OTLP endpoint that is not http(s)', () => {
+    expect(loadConfig({ DRAIN_DELAY_MS: '500' }).drainDelayMs).toBe(500)
+    expect(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', DRAIN_DELAY_MS: '0' }).drainDelayMs).toBe(0)
+    expect(() => loadConfig({ DRAIN_DELAY_MS: '-1' })).toThrow(/DRAIN_DELAY_MS/)
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must be a http:\/\/ or https:\/\/ URL/)
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '', METRICS_PORT: '' })).toMatchObject({ otlpEndpoint: undefined, metrics: undefined })
   })
 
   it('treats empty URLs as unset', () => {

@@ -115,6 +115,16 @@ const EnvSchema = z
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics, a listener of their own (never the public port); unset = off. */
+    METRICS_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /**
+     * On SIGTERM, how long the gateway refuses new requests (503, readiness too) while still listening,
+     * so a load balancer moves them and marks it down, before it closes (deploy/nginx/nginx.conf).
+     */
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+    /** OpenTelemetry traces exported by OTLP over HTTP to this collector (e.g. http://otel-collector:4318); unset = no tracing loaded. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl('http', 'https'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     /** Keys and secrets (made at first start when missing); several gateways share one (a mounted folder). */
     KEYS_DIR: z.string().trim().min(1).optional(),
@@ -211,6 +221,9 @@ const EnvSchema = z
     } catch (error) {
       ctx.addIssue({ code: 'custom', path: ['OUTER_APP_KEYS'], message: (error as Error).message.replace(/^OUTER_APP_KEYS: /, '') })
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics are never served on the public port)' })
+    }
     if (env.NODE_ENV === 'production' && env.WECHAT_API_URL) {
       ctx.addIssue({ code: 'custom', path: ['WECHAT_API_URL'], message: 'is for development and tests only' })
     }
@@ -245,6 +258,10 @@ const EnvSchema = z
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     port: env.PORT,
     host: env.HOST,
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    // Production runs behind a load balancer; a developer's Ctrl+C should stop at once.
+    drainDelayMs: env.DRAIN_DELAY_MS ?? (env.NODE_ENV === 'production' ? 2000 : 0),
     dataDir: path.resolve(env.DATA_DIR),
     keysDir: path.resolve(env.KEYS_DIR ?? path.join(env.DATA_DIR, 'keys')),
     databaseUrl: env.DATABASE_URL,

@@ -1,9 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import Fastify from 'fastify'
 import closeWithGrace from 'close-with-grace'
-import fp from 'fastify-plugin'
-import app, { serverOptions } from './app'
-import { readyBanner } from './banner'
 import { ConfigError, loadConfig } from './config'
 
 function readConfig() {
@@ -17,15 +13,31 @@ function readConfig() {
 }
 
 const config = readConfig()
+// Traces: the SDK starts before Fastify and the database and Redis drivers are loaded (hence the
+// imports below are dynamic), and none of it is loaded when OTEL_EXPORTER_OTLP_ENDPOINT is unset.
+const tracing = config.otlpEndpoint ? (await import('./infra/observe/tracing')).startTracing(config.otlpEndpoint) : undefined
+const [{ default: Fastify }, { default: fp }, { default: app, serverOptions }, { readyBanner }] = await Promise.all([
+  import('fastify'),
+  import('fastify-plugin'),
+  import('./app'),
+  import('./banner'),
+])
 // The first start of a new data dir creates the embedded database, applies the migrations,
 // generates the key pairs and seeds; on a busy 2-core machine that outlasts Fastify's 10 s default.
 const server = Fastify({ ...serverOptions(config), pluginTimeout: 120_000 })
 
-// SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database and KV.
-closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
+// SIGTERM/SIGINT: refuse new requests for DRAIN_DELAY_MS while listening (plugins/drain.ts), then
+// stop accepting, let requests in flight finish, and close the database and KV.
+closeWithGrace({ delay: config.drainDelayMs + 10_000, logger: false }, async ({ signal, err }) => {
   if (err) server.log.error({ err }, 'closing after an error')
-  else server.log.info({ signal }, 'closing')
+  else server.log.info({ signal, drainMs: config.drainDelayMs }, 'closing')
+  if (!err && config.drainDelayMs > 0 && server.hasDecorator('startDraining')) {
+    server.startDraining()
+    await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))
+  }
   await server.close()
+  // The spans of the last requests, sent before the process ends.
+  await tracing?.shutdown().catch((error: unknown) => server.log.error({ err: error }, 'trace export failed at shutdown'))
 })
 
 try {

@@ -107,7 +107,7 @@ describe('routes (SPEC §2)', () => {
 describe('calls and constants', () => {
   it('every call has a path under a known prefix and a response schema', () => {
     for (const c of Object.values(calls)) {
-      expect(c.path).toMatch(/^\/(health$|user\/api\/|cms\/|sso\/)/)
+      expect(c.path).toMatch(/^\/(health(\/live|\/ready)?$|user\/api\/|cms\/|sso\/)/)
       expect(c.response).toBeDefined()
     }
   })

@@ -27,6 +27,11 @@ export interface DatabaseHandle {
    * parameters, or several statements in one text when there are none (its schema).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  /**
+   * Reports the time of every statement from now on (the metrics, when on). PostgreSQL only: PGlite
+   * is the one-process default, where the request histogram already holds its time.
+   */
+  observeQueries(observe: (seconds: number) => void): void
   close(): Promise<void>
 }
 
@@ -47,6 +52,7 @@ export function pgliteDatabase(client: PGlite, release: () => void = () => {}): 
     // PGlite's query() is one prepared statement; exec() runs a script (and answers its last result).
     executeSql: async (text, values = []) =>
       values.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+    observeQueries: () => {},
     close: async () => {
       try {
         await client.close()
@@ -78,8 +84,35 @@ export function postgresDatabase(pool: pg.Pool, onIdleError: (error: Error) => v
       await pool.query('select 1')
     },
     executeSql: (text, values) => pool.query(text, values),
+    // Every statement runs on a client the pool hands out (pool.query too): each is timed from its
+    // first hand-out, so nothing is wrapped, and nothing costs, until this is called.
+    observeQueries: (observe) => pool.on('acquire', (client) => timeClient(client, observe)),
     close: () => pool.end(),
   }
+}
+
+const TIMED = Symbol('timed')
+
+function timeClient(client: pg.PoolClient & { [TIMED]?: true }, observe: (seconds: number) => void) {
+  if (client[TIMED]) return
+  client[TIMED] = true
+  const query = client.query as (...args: unknown[]) => unknown
+  client.query = function timedQuery(this: pg.PoolClient, ...args: unknown[]) {
+    const start = performance.now()
+    const done = () => observe((performance.now() - start) / 1000)
+    const last = args.length - 1
+    const callback = args[last]
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        done()
+        return (callback as (...r: unknown[]) => unknown)(...results)
+      }
+      return query.apply(this, args)
+    }
+    const result = query.apply(this, args)
+    if (result instanceof Promise) result.then(done, done)
+    return result
+  } as typeof client.query
 }
 
 /** PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite` (locked to this process). */

@@ -8,6 +8,8 @@ import { passwordWork } from '../infra/crypto/password-hash'
 import { type PasswordKey, loadPasswordKey } from '../infra/crypto/password-key'
 import { type Kv, openKv } from '../infra/kv'
 import { type MessageQueue, createNotifier } from '../infra/notifier'
+import { timedKv } from '../infra/kv/timed'
+import type { Metrics } from '../infra/observe/metrics'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +22,8 @@ declare module 'fastify' {
     hmacKey: HmacKey
     /** The notifier port, with its queue's worker. */
     notifier: MessageQueue
+    /** The Prometheus metrics when METRICS_PORT is set (plugins/metrics.ts serves them). */
+    metrics: Metrics | undefined
     /** The clock of every expiry, lockout and timestamp the app decides on (tests move it). */
     now(): Date
   }
@@ -46,10 +50,15 @@ export default fp<InfraOptions>(
     })
     await database.migrate()
 
-    const kv = given.kv ?? (await openKv(config.redisUrl, { prefix: 'ess:' }, reportIdle('kv')))
+    const opened = given.kv ?? (await openKv(config.redisUrl, { prefix: 'ess:' }, reportIdle('kv')))
     fastify.addHook('onClose', async () => {
-      if (!given.kv) await kv.close()
+      if (!given.kv) await opened.close()
     })
+
+    // Loaded only when asked for: with metrics off, no prom-client and nothing timed.
+    const metrics = config.metrics ? (await import('../infra/observe/metrics')).createMetrics(database) : undefined
+    if (metrics) database.observeQueries(metrics.observeDatabase)
+    const kv = metrics ? timedKv(opened, metrics.observeKv) : opened
 
     const { keysDir } = config
     // Process-wide, like the thread pool the hashes run on.
@@ -67,6 +76,7 @@ export default fp<InfraOptions>(
       .decorate('passwordKey', loadPasswordKey(keysDir))
       .decorate('fieldCipher', loadFieldCipher(keysDir))
       .decorate('hmacKey', loadHmacKey(keysDir))
+      .decorate('metrics', metrics)
       .decorate('now', now)
       .decorate('notifier', notifier)
   },

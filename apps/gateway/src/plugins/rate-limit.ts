@@ -36,7 +36,7 @@ const isPublicCall = (route: RouteOptions) => {
   // The console's sign-in steps and enrollment are public; its other calls need a session.
   if (route.config?.console) return route.config.console.public === true
   const access = route.config?.access
-  return route.url.startsWith('/app/') && route.url !== '/app/health' && (access === undefined || access === 'public')
+  return route.url.startsWith('/app/') && !route.url.startsWith('/app/health') && (access === undefined || access === 'public')
 }
 
 /**

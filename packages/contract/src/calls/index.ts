@@ -18,7 +18,7 @@ export * from './third-party'
 export * from './help'
 export * from './wechat'
 
-import { health } from './system'
+import { health, healthLive, healthReady } from './system'
 import { dictList } from './dict'
 import { getAppAgreements, getUserAgreements, signAgreements } from './agreement'
 import { getPasswordPubKey, loginByAccount, loginSignupByPhoneCode, refreshToken } from './login'
@@ -72,6 +72,8 @@ import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUser
 /** Every call of the contract, by name. The gateway registers these; the OpenAPI is generated from them. */
 export const calls = {
   health,
+  healthLive,
+  healthReady,
   dictList,
   getAppAgreements,
   getUserAgreements,

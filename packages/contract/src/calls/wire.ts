@@ -252,6 +252,8 @@ export const INFORMATION_ID_PATTERN = /^[a-z0-9-]{1,64}$/
 /** Every call of the contract by name: the one table of methods and paths. */
 const WIRE = {
   health: { method: 'GET', path: '/health', access: 'public' },
+  healthLive: { method: 'GET', path: '/health/live', access: 'public' },
+  healthReady: { method: 'GET', path: '/health/ready', access: 'public' },
   dictList: { method: 'GET', path: '/user/api/dict/list', access: 'public', input: 'query' },
   getAppAgreements: { method: 'GET', path: '/user/api/agreement/getAppAgreements', access: 'public', input: 'query' },
   getUserAgreements: { method: 'GET', path: '/user/api/agreement/getUserAgreements', access: 'user', reagreeExempt: true },

@@ -27,6 +27,8 @@ export interface PasswordWorkState {
   admitted: number
   /** The moving mean of one piece of work (ms). */
   meanMs: number
+  /** Requests refused as busy since the process started. */
+  refused: number
 }
 
 /** First guess of one argon2id hash (ms) before any was measured: the figure in password-hash.ts. */
@@ -48,6 +50,7 @@ export class PasswordWork {
   #running = 0
   #admitted = 0
   #meanMs = FIRST_MEAN_MS
+  #refused = 0
   readonly #line: Array<() => void> = []
   readonly #current = new AsyncLocalStorage<PasswordWorkPlace>()
 
@@ -63,7 +66,7 @@ export class PasswordWork {
   }
 
   state(): PasswordWorkState {
-    return { running: this.#running, waiting: this.#line.length, admitted: this.#admitted, meanMs: this.#meanMs }
+    return { running: this.#running, waiting: this.#line.length, admitted: this.#admitted, meanMs: this.#meanMs, refused: this.#refused }
   }
 
   /** Expected wait (ms) of a request admitted now: the places ahead of it, spread over the slots. */
@@ -78,6 +81,7 @@ export class PasswordWork {
     if (this.#admitted >= this.#concurrency && waitMs > this.#maxWaitMs) {
       // When the places beyond the limit would have cleared: at least a second.
       const seconds = Math.max(1, Math.ceil((waitMs - this.#maxWaitMs + this.#meanMs) / 1000))
+      this.#refused += 1
       throw new AppError('PASSWORD_WORK_BUSY', { params: { seconds }, retryAfterS: seconds })
     }
     this.#admitted += 1

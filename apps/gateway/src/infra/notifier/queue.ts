@@ -3,6 +3,7 @@ import { type SQL, and, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import PgBoss from 'pg-boss'
 import type { Database, DatabaseHandle } from '../../db/client'
+import { countMessageQueued } from '../observe/signals'
 import { outboxMessage } from '../../db/schema'
 import { DeliveryError, type QueuedMessage, type Transport } from './delivery'
 import type { Channel, DeliveryOutcome, Notifier, OutgoingMessage, SendOptions, SentMessage } from './notifier'
@@ -277,6 +278,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
           .where(eq(outboxMessage.idempotencyKey, idempotencyKey as string))
         return sent(first.id, first.state === 'queued' ? 'pending' : first.state)
       }
+      countMessageQueued(message.channel, message.template)
       if (!transport) return sent(inserted.id, 'delivered')
       // Outside a transaction the job is visible now: the worker takes it at once.
       if (!tx) wake()

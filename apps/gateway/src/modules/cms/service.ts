@@ -3,6 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { cmsArticle, cmsCategory, cmsPage } from '../../db/schema'
 import type { Kv } from '../../infra/kv'
+import { cacheCounts } from '../../infra/observe/signals'
 import { AppError } from '../../lib/app-error'
 import { CachedAnswer } from '../../lib/cached-answer'
 import { newToken } from '../../lib/digest'
@@ -25,6 +26,7 @@ const cover = (name: string) => ({ url: media(name), width: 690, height: 300 })
  */
 export class PageCache {
   private readonly entries = new Map<string, { token: string; page: CmsPage; answer: CachedAnswer }>()
+  private readonly reads = cacheCounts('cms_page')
   constructor(
     private readonly db: Database,
     private readonly kv: Kv,
@@ -44,7 +46,11 @@ export class PageCache {
     const key = `${code}:${locale}`
     const token = await this.token(code)
     const cached = this.entries.get(key)
-    if (cached && cached.token === token) return cached
+    if (cached && cached.token === token) {
+      this.reads.hits++
+      return cached
+    }
+    this.reads.misses++
     const [row] = await this.db.select().from(cmsPage).where(eq(cmsPage.code, code))
     if (!row) throw new AppError('PAGE_NOT_FOUND')
     const floorList = [...(locale === 'en-US' ? row.floorsEn : row.floorsZh)].sort((a, b) => a.sort - b.sort)

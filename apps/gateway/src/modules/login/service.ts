@@ -17,6 +17,7 @@ import { type AccountKey, findCredentials, insertUser, updatePasswordHash } from
 import { spendCaptchaToken } from '../verify/captcha'
 import { useCode } from '../verify/codes'
 import { mask } from '../../infra/crypto/mask'
+import { countSignInFailure } from '../../infra/observe/signals'
 import { recordCollection } from '../privacy/ledger'
 
 export interface LoginDeps {
@@ -84,6 +85,7 @@ export async function checkAccountPassword(
     if (!account || !verified) {
       const locked = await recordFailure(deps.kv, lockout, deps.now())
       deps.log.info({ locked }, 'password sign-in refused')
+      countSignInFailure(locked)
       // The account's own history shows the failed try (and the lock) on its devices screen.
       if (account) await insertSecurityEvent(deps.db, account.id, locked ? 'accountLocked' : 'signInFailed', origin, deps.now())
       throw new AppError(locked ? 'ACCOUNT_LOCKED' : 'WRONG_CREDENTIALS')

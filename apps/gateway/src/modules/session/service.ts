@@ -76,7 +76,7 @@ export const SESSION_ACTIVITY_GRANULARITY_MS = 5 * 60_000
 /** What the access checks read, kept per process (StampedCache, by the access token's digest). */
 export type AccessCache = StampedCache<AccessRow>
 
-export const newAccessCache = (kv: Kv): AccessCache => new StampedCache<AccessRow>(kv)
+export const newAccessCache = (kv: Kv): AccessCache => new StampedCache<AccessRow>(kv, 'access')
 
 /** The session of an access token, when it is live. */
 export async function authenticate(db: Database, cache: AccessCache, accessToken: string, now: Date): Promise<Auth | undefined> {

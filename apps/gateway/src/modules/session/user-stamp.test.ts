@@ -155,7 +155,7 @@ describe('StampedCache (what a gateway keeps of a user while its stamp stands)',
   })
 
   it('keeps nothing for a key that loads nothing, and at most its capacity', async () => {
-    const cache = new StampedCache<Row>(kv, 2)
+    const cache = new StampedCache<Row>(kv, 'test', 2)
     expect(await cache.get('nobody', at(0), async () => undefined, userOf)).toBeUndefined()
     expect(cache.size).toBe(0)
     for (const key of ['k1', 'k2', 'k3']) await cache.get(key, at(0), async () => ({ userId: `u-${key}`, name: key }), userOf)

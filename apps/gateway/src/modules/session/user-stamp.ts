@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kv } from '../../infra/kv/kv'
+import { cacheCounts } from '../../infra/observe/signals'
 
 /**
  * A user's stamp: a random value in the KV, replaced after every committed write that changes what
@@ -60,11 +61,16 @@ interface Entry<V> {
  */
 export class StampedCache<V> {
   private readonly entries = new Map<string, Entry<V>>()
+  private readonly reads: { hits: number; misses: number }
 
   constructor(
     private readonly kv: Kv,
+    /** Its name in the read-cache metrics. */
+    name = 'stamped',
     private readonly capacity = 20_000,
-  ) {}
+  ) {
+    this.reads = cacheCounts(name)
+  }
 
   /**
    * The value of `key`: the entry when its stamp is still the user's and it is young enough, else
@@ -85,10 +91,14 @@ export class StampedCache<V> {
     if (entry) {
       if (at >= entry.readAt && at - entry.readAt < STAMPED_MAX_AGE_MS) {
         const stamp = known?.userId === entry.userId && known.stamp !== undefined ? known.stamp : await readUserStamp(this.kv, entry.userId)
-        if (stamp === entry.stamp) return { value: entry.value, stamp }
+        if (stamp === entry.stamp) {
+          this.reads.hits++
+          return { value: entry.value, stamp }
+        }
       }
       this.entries.delete(key)
     }
+    this.reads.misses++
     let userId = known?.userId
     if (userId === undefined) {
       const first = await load()

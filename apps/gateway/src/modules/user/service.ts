@@ -23,7 +23,7 @@ interface UserRecord {
 
 export type UserInfoCache = StampedCache<UserRecord>
 
-export const newUserInfoCache = (kv: Kv): UserInfoCache => new StampedCache<UserRecord>(kv)
+export const newUserInfoCache = (kv: Kv): UserInfoCache => new StampedCache<UserRecord>(kv, 'user_info')
 
 export interface UserDeps {
   db: Database

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_message_undelivered_idx" ON "outbox_message" USING btree ("channel","state","created_at") WHERE "outbox_message"."state" <> 'delivered';

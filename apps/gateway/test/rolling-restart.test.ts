@@ -1,0 +1,183 @@
+// Rolling restarts behind nginx (issue 36): Debian's nginx, run as a child process with the shipped
+// deploy/nginx/nginx.conf (its upstream addresses, listen port and paths replaced), in front of
+// two gateway processes on one PostgreSQL, one Redis and one KEYS_DIR. A bounded mixed load (reads,
+// code sends, sign-ups, sign-ins) runs through nginx while each gateway in turn is stopped with
+// SIGTERM and started again: no request fails, and every acknowledged sign-up is there afterwards.
+// Runs when DATABASE_URL and REDIS_URL are set and nginx is installed (CI's second run).
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { type AppAgreement, type LoginState, type PasswordPubKey, calls } from '@ess/contract'
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { packageDir } from '../src/paths'
+import { databaseUrl } from './helpers/database-url'
+import { sealPassword } from './helpers/password'
+import { type GatewayProcess, type HttpAnswer, httpCall, httpCaptcha, httpSmsCode, startGatewayProcess } from './helpers/process'
+import { adminQuery } from './helpers/stores'
+
+const NGINX = '/usr/sbin/nginx'
+const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL)
+/** Load workers running side by side through nginx. */
+const WORKERS = 3
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** The shipped configuration with this test's addresses and a prefix of its own. */
+export function nginxConfig(shipped: string, listen: number, gateways: number[], prefix: string): string {
+  let servers = 0
+  const config = shipped
+    .replace(/^(\s*)server gateway-\d+:8080 (.*);$/gm, (_line, indent: string, rest: string) => `${indent}server 127.0.0.1:${gateways[servers++]} ${rest};`)
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`)
+    .replace('/var/log/nginx/access.log', path.join(prefix, 'access.log'))
+    .replace(
+      /^http \{$/m,
+      ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].reduce((text, kind) => `${text}\n  ${kind}_temp_path ${path.join(prefix, kind)};`, 'http {'),
+    )
+  if (servers !== gateways.length) throw new Error(`deploy/nginx/nginx.conf names ${servers} gateways, not ${gateways.length}`)
+  return config
+}
+
+describe.runIf(enabled && existsSync(NGINX))('rolling restart of two gateways behind nginx', () => {
+  const name = `ess_rolling_${process.pid}_${randomBytes(4).toString('hex')}`
+  let prefix: string
+  let keysDir: string
+  let nginx: ChildProcess
+  let front: string
+  const ports: number[] = []
+  const envs: Array<Record<string, string>> = []
+  const gateways: GatewayProcess[] = []
+
+  beforeAll(async () => {
+    await adminQuery(`create database ${name} template ${inject('pgTemplate')}`)
+    prefix = await mkdtemp(path.join(os.tmpdir(), 'ess-nginx-'))
+    keysDir = await mkdtemp(path.join(os.tmpdir(), 'ess-keys-'))
+    for (let i = 0; i < 2; i++) {
+      ports.push(await freePort())
+      envs.push({
+        PORT: String(ports[i]),
+        DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'ess-rolling-')),
+        KEYS_DIR: keysDir,
+        DATABASE_URL: databaseUrl(process.env.DATABASE_URL as string, name),
+        REDIS_URL: process.env.REDIS_URL as string,
+        TRUST_PROXY: '1',
+        DRAIN_DELAY_MS: '1500',
+      })
+      gateways.push(startGatewayProcess(envs[i]))
+    }
+    await Promise.all(gateways.map((gateway) => gateway.url))
+    const listen = await freePort()
+    const shipped = await readFile(path.join(packageDir, '../../deploy/nginx/nginx.conf'), 'utf8')
+    await writeFile(path.join(prefix, 'nginx.conf'), nginxConfig(shipped, listen, ports, prefix))
+    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'), '-g', `daemon off; pid ${path.join(prefix, 'nginx.pid')};`], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+    front = `http://127.0.0.1:${listen}`
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(`${front}/app/health/ready`).then((r) => r.ok, () => false)) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }, 180_000)
+  afterAll(async () => {
+    nginx?.kill('SIGTERM')
+    for (const gateway of gateways) gateway.child.kill('SIGTERM')
+    await Promise.all(gateways.map((gateway) => gateway.exit))
+    await adminQuery(`drop database if exists ${name} with (force)`)
+    for (const dir of [prefix, keysDir, ...envs.map((env) => env.DATA_DIR)]) if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('loses no request and no acknowledged write while each gateway is restarted with SIGTERM', async () => {
+    const failures: string[] = []
+    const counts = { reads: 0, codes: 0, signUps: 0, signIns: 0 }
+    const signedUp: Array<{ phone: string; token: string; deviceId: string }> = []
+    /** Every request of the load: any refusal or network error is a failure. */
+    const must = async (what: string, answer: Promise<HttpAnswer>): Promise<any> => {
+      try {
+        const { status, body } = await answer
+        if (status !== 200 || body.code !== 200) throw new Error(`${status} ${JSON.stringify(body).slice(0, 200)}`)
+        return body.data.data
+      } catch (error) {
+        failures.push(`${what}: ${(error as Error).message}`)
+        return undefined
+      }
+    }
+    const agreements = (await must('agreements', httpCall(front, calls.getAppAgreements, { type: '1' }))) as AppAgreement[] | undefined
+    const key = (await must('key', httpCall(front, calls.getPasswordPubKey))) as PasswordPubKey | undefined
+    expect(failures).toEqual([])
+    const agreementIds = (agreements as AppAgreement[]).map((a) => a.agreementId)
+    const { publicKey } = key as PasswordPubKey
+
+    let running = true
+    let serial = 0
+    async function worker(w: number) {
+      while (running) {
+        const n = ++serial
+        const phone = `135${String(process.pid % 10_000).padStart(4, '0')}${String(n).padStart(4, '0')}`
+        const deviceId = `rolling-${process.pid}-${n}`
+        if (await must('dict', httpCall(front, calls.dictList, { type: 'phoneRegion' }, { deviceId }))) counts.reads++
+        if (await must('page', httpCall(front, calls.cmsPage, { pageCode: 'homepage' }, { deviceId }))) counts.reads++
+        let code: string
+        try {
+          code = await httpSmsCode(front, phone, 'register', deviceId)
+          counts.codes++
+        } catch (error) {
+          failures.push(`code send (worker ${w}): ${(error as Error).message}`)
+          continue
+        }
+        const password = await sealPassword(publicKey, 'Rolling2026pass')
+        const state = (await must('sign-up', httpCall(front, calls.registerByPhonePwd, { phone, code, password, confirmPassword: password, agreementIds } as never, { deviceId }))) as LoginState | undefined
+        if (!state) continue
+        counts.signUps++
+        signedUp.push({ phone, token: state.accessToken, deviceId })
+        const captchaToken = await httpCaptcha(front, deviceId).catch((error: Error) => void failures.push(`captcha: ${error.message}`))
+        if (!captchaToken) continue
+        const signIn = await must('sign-in', httpCall(front, calls.loginByAccount, { account: phone, password: await sealPassword(publicKey, 'Rolling2026pass'), captchaToken } as never, { deviceId }))
+        if (signIn) counts.signIns++
+      }
+    }
+    const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)))
+
+    for (let i = 0; i < gateways.length; i++) {
+      // Some load on both first, then this one leaves and comes back while the load goes on.
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      const logged = (await readFile(path.join(prefix, 'access.log'), 'utf8')).length
+      gateways[i].child.kill('SIGTERM')
+      expect((await gateways[i].exit).code).toBe(0)
+      gateways[i] = startGatewayProcess(envs[i])
+      await gateways[i].url
+      // As an operator does before the next one: wait until nginx sends it traffic again.
+      const serving = `upstream=127.0.0.1:${ports[i]} status=200`
+      while (!(await readFile(path.join(prefix, 'access.log'), 'utf8')).slice(logged).includes(serving)) await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    running = false
+    await load
+
+    const log = await readFile(path.join(prefix, 'access.log'), 'utf8')
+    if (failures.length) console.error(failures.length, 'failed', failures.slice(0, 3), (await readFile(path.join(prefix, 'error.log'), 'utf8')).slice(-2500), log.split('\n').filter((l) => !l.includes('" 200 ')).slice(0, 15).join('\n'))
+    expect(failures).toEqual([])
+    expect(counts.signUps).toBeGreaterThan(0)
+    expect(counts.signIns).toBeGreaterThan(0)
+    // Both gateways served, before and after their restarts.
+    for (const port of ports) expect(log).toContain(`127.0.0.1:${port}`)
+    // nginx answered nothing but 200 to the load (a request moved to the other gateway is one line, 200).
+    const statuses = new Set(log.split('\n').filter(Boolean).map((line) => /" (\d{3}) /.exec(line)?.[1]))
+    expect(statuses).toEqual(new Set(['200']))
+    // Every acknowledged sign-up is there: its session opens its account, on either gateway.
+    for (const user of signedUp) {
+      const info = await must('user info', httpCall(front, calls.getUserInfo, undefined, { token: user.token, deviceId: user.deviceId }))
+      expect(info?.phone).toBe(user.phone)
+    }
+    expect(failures).toEqual([])
+    console.info(`rolling restart: ${JSON.stringify(counts)} through nginx, 0 failed`)
+  }, 240_000)
+})
