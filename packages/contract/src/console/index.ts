@@ -1,0 +1,4 @@
+export * from './access'
+export * from './define'
+export * from './auth'
+export * from './audit'
