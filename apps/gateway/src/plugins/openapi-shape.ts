@@ -1,16 +1,25 @@
-import { callUrl, calls } from '@ess/contract'
-
-/** The console's session cookie (its development name over plain http is `ess-console`) and CSRF header. */
-export const CONSOLE_COOKIE = '__Host-ess-console'
-export const CSRF_HEADER = 'x-csrf-token'
+import * as contract from '@ess/contract'
+import { callUrl, calls, consoleCallUrl } from '@ess/contract'
 
 type Operation = { operationId?: string; tags?: string[]; security?: Array<Record<string, string[]>> }
 export type Paths = Record<string, Record<string, Operation>>
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
 
-/** The calls of the contract by `METHOD /full/path`: their names are the SPEC's and the clients' own. */
-const callNames = new Map(Object.entries(calls).map(([name, call]) => [`${call.method} ${callUrl(call)}`, name]))
+const isConsoleCall = (value: unknown): value is { method: string; path: string; summary: string } => {
+  const call = value as { method?: unknown; path?: unknown; summary?: unknown } | null
+  return typeof call === 'object' && call !== null && typeof call.summary === 'string' && typeof call.method === 'string' && typeof call.path === 'string' && call.path.startsWith('/console/')
+}
+
+/**
+ * The calls of the contract by `METHOD /full/path`: the employee calls by their names in `calls`
+ * (the SPEC's and the clients' own), the console calls by the names the contract exports them under
+ * (`consoleSignInPassword`), whichever module of the contract defines them.
+ */
+const callNames = new Map([
+  ...Object.entries(calls).map(([name, call]): [string, string] => [`${call.method} ${callUrl(call)}`, name]),
+  ...Object.entries(contract).flatMap(([name, value]): [string, string][] => (isConsoleCall(value) ? [[`${value.method} ${consoleCallUrl(value)}`, name]] : [])),
+])
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 const camel = (segment: string) => segment.split(/[-_.]/).filter(Boolean).map(capital).join('')

@@ -6,7 +6,8 @@ import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { packageVersion } from '../paths'
-import { CONSOLE_COOKIE, CSRF_HEADER, type Paths, apiGroupOf, consoleTag, describeTags, operationIdOf, pruneUnused } from './openapi-shape'
+import { CONSOLE_SECURITY_SCHEMES } from './console-auth'
+import { type Paths, apiGroupOf, consoleTag, describeTags, operationIdOf, pruneUnused } from './openapi-shape'
 
 /** Schemas shown once under components and referenced by the routes. */
 const documentedSchemas = z.registry<{ id: string }>()
@@ -48,22 +49,17 @@ const zodTransform = createJsonSchemaTransform({ skipList: [], schemaRegistry: d
 const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas })
 
 const CONSOLE_PREFIX = '/app/console/'
-type RouteConfig = { serverToServer?: boolean; access?: string; console?: { public?: boolean } }
-const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+type RouteConfig = { serverToServer?: boolean; access?: string }
 
 /**
  * The security of a route that declares none in its schema, from what its config declares: a
- * server-to-server call authenticates its system with HTTP Basic; a console call needs the
- * operator's session, and the CSRF token when it changes something, unless its access is public
- * (the sign-in steps); a contract call open to anyone and outside the signed prefixes (health)
- * needs nothing. Any other route stays without: Redocly's `security-defined` refuses it.
+ * server-to-server call authenticates its system with HTTP Basic; a contract call open to anyone
+ * outside the signed prefixes (health) needs nothing. (The signature, auth and console-auth plugins
+ * declare the security of the routes they guard.) Any other route stays without: Redocly's
+ * `security-defined` refuses it.
  */
-function securityOf(method: string, url: string, config: RouteConfig | undefined) {
+function securityOf(config: RouteConfig | undefined) {
   if (config?.serverToServer) return [{ appBasic: [] }]
-  if (url.startsWith(CONSOLE_PREFIX)) {
-    if (config?.console?.public) return []
-    return READS.has(method) ? [{ consoleSession: [] }] : [{ consoleSession: [], csrfToken: [] }]
-  }
   if (config?.access === 'public') return []
   return undefined
 }
@@ -89,18 +85,7 @@ export default fp(
             assistantToken: signedHeader(ASSISTANT_HEADERS.token, 'Session token of the sample micro-assistant (its login answers it)'),
             assistantTimestamp: signedHeader(ASSISTANT_HEADERS.timestamp, 'Client time of a micro-assistant call, epoch milliseconds'),
             assistantSignature: signedHeader(ASSISTANT_HEADERS.signature, 'hex HMAC-SHA256 of "<timestamp>\\n<body>" with the key of the micro-assistant login'),
-            consoleSession: {
-              type: 'apiKey',
-              in: 'cookie',
-              name: CONSOLE_COOKIE,
-              description: 'Operator session of the console (HttpOnly, SameSite=Strict; `ess-console` over plain http in development)',
-            },
-            csrfToken: {
-              type: 'apiKey',
-              in: 'header',
-              name: CSRF_HEADER,
-              description: 'The CSRF token bound to the operator session (answered by the sign-in and by /app/console/auth/me); every state-changing console call carries it',
-            },
+            ...CONSOLE_SECURITY_SCHEMES,
           },
         },
         // Relative: the paths carry their /app prefix, and the document is served by the gateway it describes.
@@ -116,7 +101,7 @@ export default fp(
           ...declared,
           operationId: declared.operationId ?? operationIdOf(method, route.url),
           tags: url.startsWith(CONSOLE_PREFIX) ? (declared.tags ?? []).map(consoleTag) : declared.tags,
-          security: declared.security ?? securityOf(method, url, route.config as RouteConfig | undefined),
+          security: declared.security ?? securityOf(route.config as RouteConfig | undefined),
         }
         return { url, schema: described }
       },
