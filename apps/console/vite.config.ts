@@ -31,6 +31,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    environmentOptions: { jsdom: { url: 'http://localhost:8080/console/' } },
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
   },

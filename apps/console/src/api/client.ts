@@ -43,7 +43,12 @@ const consoleMiddleware: Middleware = {
 }
 
 /** The gateway's API, typed from its OpenAPI (src/api/schema.d.ts, `npm run api:check -- --write`). */
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' })
+export const api = createClient<paths>({
+  // The page's own origin (the paths carry their /app prefix); fetch looked up per call, not kept.
+  baseUrl: globalThis.location?.origin ?? '',
+  credentials: 'same-origin',
+  fetch: (request) => globalThis.fetch(request),
+})
 api.use(consoleMiddleware)
 
 type Envelope<T> = { data: { data: T } }

@@ -15,7 +15,7 @@ const toBase64 = (bytes: Uint8Array) => {
   return btoa(binary)
 }
 
-export async function sealPassword(publicKeyPem: string, password: string, subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<string> {
+export async function sealPassword(publicKeyPem: string, password: string, subtle: SubtleCrypto | null | undefined = globalThis.crypto?.subtle): Promise<string> {
   if (!subtle) throw new InsecureContextError('crypto.subtle is not available')
   const key = await subtle.importKey('spki', toBytes(pemBody(publicKeyPem)), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt'])
   const sealed = await subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password))
