@@ -64,9 +64,9 @@ export function App() {
               i18nProvider={i18n}
               notificationProvider={useNotificationProvider}
               resources={[
-                { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined /> } },
+                { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
                 { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
-                { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined /> } },
+                { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined />, listAction: 'show' } },
               ]}
               options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: texts.common.appName } }}
             >

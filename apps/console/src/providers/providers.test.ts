@@ -34,6 +34,13 @@ describe('access control', () => {
     }
   })
 
+  it('lets the menu open a page of one thing (home, my security) with the table\'s show', async () => {
+    signedIn(operator(['content_editor']))
+    expect((await accessControlProvider.can({ resource: 'account', action: 'list' })).can).toBe(false)
+    expect((await accessControlProvider.can({ resource: 'account', action: 'list', params: { resource: { name: 'account', meta: { listAction: 'show' } } } })).can).toBe(true)
+    expect((await accessControlProvider.can({ resource: 'audit', action: 'list', params: { resource: { name: 'audit', meta: { listAction: 'show' } } } })).can).toBe(false)
+  })
+
   it('denies everything without a session', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(refusal(401, 'CONSOLE_SESSION_INVALID', 'ended'))
     expect((await accessControlProvider.can({ resource: 'dashboard', action: 'show' })).can).toBe(false)

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { htmlDocument } from '../lib/html'
-import { cacheControlFor } from './portal'
+import { builtFiles } from './portal'
 
 /** The placeholder the console's build writes where the page's nonce goes (apps/console/vite.config.ts). */
 export const CSP_NONCE_PLACEHOLDER = 'ESS_CONSOLE_CSP_NONCE'
@@ -71,17 +71,8 @@ export default fp<{ consoleDir: string }>(
     if (!existsSync(path.join(consoleDir, 'index.html'))) {
       fastify.log.warn(`No console at ${consoleDir}: "/console/" explains how to build it (npm run build)`)
     }
-    await fastify.register(fastifyStatic, {
-      root: consoleDir,
-      prefix: '/console/',
-      preCompressed: true,
-      cacheControl: false,
-      // The portal's registration decorates the reply; the console's serves files only.
-      decorateReply: false,
-      suppressWarning: true,
-      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(file)),
-      index: false,
-    })
+    // The portal's registration decorates the reply; the console's serves files only.
+    await fastify.register(fastifyStatic, { ...builtFiles(consoleDir, '/console/'), decorateReply: false })
     const page = consolePage(consoleDir)
     fastify.get('/console/', { schema: { hide: true } }, page)
     fastify.get('/console/index.html', { schema: { hide: true } }, page)
