@@ -94,7 +94,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   const written = await seedDemoData(fastify.db, { fieldCipher: fastify.fieldCipher, hmacKey: fastify.hmacKey })
   fastify.log.info({ rows: written }, 'demo data seeded')
   // The console's demo operators, one per role, for a person trying it (shown on /dev/operators).
-  if (config.nodeEnv === 'development') await seedDevOperators(fastify, config.dataDir)
+  if (config.demoOperators) await seedDevOperators(fastify, config.dataDir)
 
   // The CMS pages' read cache: the page call answers from it, and the portal's page carries the
   // launch's floors from it (modules/cms/launch.ts).

@@ -124,6 +124,8 @@ const EnvSchema = z
     PORTAL_DIR: z.string().trim().min(1).optional(),
     /** The built operator console served at /console/ (apps/console/dist by default). */
     CONSOLE_DIR: z.string().trim().min(1).optional(),
+    /** 1: seed the console's demo operators outside development too (the browser tests run the gateway with NODE_ENV=test). Never in production. */
+    DEMO_OPERATORS: z.enum(['0', '1']).default('0'),
     SERVICE_PHONE: z.string().trim().min(3).default(SERVICE_PHONE),
     TRUST_PROXY: trustProxy,
     /** Slider puzzles one client (device id + IP) may draw per minute; raise it for clients behind one device id. */
@@ -229,6 +231,7 @@ const EnvSchema = z
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
+    demoOperators: env.NODE_ENV === 'development' || (env.DEMO_OPERATORS === '1' && env.NODE_ENV !== 'production'),
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
