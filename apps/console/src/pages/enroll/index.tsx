@@ -35,6 +35,9 @@ export function EnrollPage() {
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
+    setEnrollment(null)
+    setFailure(null)
+    setStep(0)
     unwrap(api.GET('/app/console/auth/enrollment/{token}', { params: { path: { token } } }), texts.common.errors.network).then(setEnrollment, (refusal: Error) => setFailure(refusal.message))
     // The link is read once per page; the language of its refusal follows the page's at that time.
   }, [token])
