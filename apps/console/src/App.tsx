@@ -56,7 +56,7 @@ export function App() {
 
   return (
     <LocaleContext.Provider value={{ locale, texts, setLocale }}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} csp={nonce ? { nonce } : undefined} theme={{ token: { colorPrimary: BRAND, colorLink: BRAND, colorTextDescription: TEXT_SECONDARY, colorTextTertiary: TEXT_SECONDARY, borderRadius: 8 } }}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} csp={nonce ? { nonce } : undefined} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: BRAND, colorLink: BRAND, colorTextDescription: TEXT_SECONDARY, colorTextTertiary: TEXT_SECONDARY, borderRadius: 8 } }}>
         <AntdApp>
           <HashRouter>
             <Refine

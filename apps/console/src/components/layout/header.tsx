@@ -63,7 +63,7 @@ export function Header() {
             ],
           }}
         >
-          <button type="button" aria-label={operator.email} style={{ all: 'unset', cursor: 'pointer' }}>
+          <button type="button" title={operator.email} style={{ all: 'unset', cursor: 'pointer' }}>
             <Space>
               <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
               <Typography.Text strong>{operator.displayName}</Typography.Text>
