@@ -109,6 +109,6 @@ describe('operationIdOf', () => {
     expect(operationIdOf('DELETE', '/app/console/auth/sessions/:id')).toBe('consoleRevokeSession')
     expect(operationIdOf('DELETE', '/app/console/things/{id}')).toBe('deleteConsoleThingsById')
     expect(operationIdOf('GET', '/sample-assistant/api/suggestions')).toBe('getSampleAssistantApiSuggestions')
-    expect(operationIdOf('POST', '/app/console/auth/password-change')).toBe('postConsoleAuthPasswordChange')
+    expect(operationIdOf('POST', '/app/console/things/mark-read')).toBe('postConsoleThingsMarkRead')
   })
 })
