@@ -102,7 +102,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
         <Form form={form} layout="vertical" onFinish={({ code }) => verify({ code })} requiredMark={false}>
           <Form.Item name="code" label={t.code} rules={[{ required: true, pattern: /^\d{6}$/, message: texts.auth.signIn.codeInvalid }]}>
-            <Input.OTP length={6} autoFocus aria-label={t.code} />
+            <Input.OTP length={6} autoFocus />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t.verify}

@@ -160,7 +160,7 @@ export function EnrollPage() {
             </div>
           </Flex>
           <Form.Item name="code" label={t.code} rules={[{ required: true, pattern: /^\d{6}$/, message: texts.auth.signIn.codeInvalid }]}>
-            <Input.OTP length={6} autoFocus aria-label={t.code} />
+            <Input.OTP length={6} autoFocus />
           </Form.Item>
           <Flex gap={8}>
             <Button onClick={() => setStep(0)}>{texts.auth.signIn.back}</Button>

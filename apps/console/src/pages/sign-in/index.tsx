@@ -118,7 +118,7 @@ export function SignInPage() {
           <Form key={factor} layout="vertical" onFinish={codeStep} requiredMark={false} size="large">
             {factor === 'totp' ? (
               <Form.Item name="code" label={t.totpHint} rules={[{ required: true, pattern: /^\d{6}$/, message: t.codeInvalid }]}>
-                <Input.OTP length={6} autoFocus aria-label={t.totp} />
+                <Input.OTP length={6} autoFocus />
               </Form.Item>
             ) : (
               <Form.Item name="code" label={t.recoveryHint} rules={[{ required: true, message: t.required }]}>
