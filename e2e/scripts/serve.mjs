@@ -16,6 +16,8 @@ const child = spawn('npm', ['start'], {
     ...process.env,
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
+    // The console's tests sign in as the demo operators of /dev/operators.json.
+    DEMO_OPERATORS: '1',
     LOG_LEVEL: 'warn',
   },
 })

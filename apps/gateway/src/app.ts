@@ -42,6 +42,7 @@ import infra, { type InfraOptions } from './plugins/infra'
 import jsonBody from './plugins/json-body'
 import metrics from './plugins/metrics'
 import openapi from './plugins/openapi'
+import consoleApp from './plugins/console'
 import portal, { portalPage } from './plugins/portal'
 import overload from './plugins/overload'
 import { PrettyLogController, prettyStream } from './plugins/pretty-log'
@@ -95,7 +96,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   const written = await seedDemoData(fastify.db, { fieldCipher: fastify.fieldCipher, hmacKey: fastify.hmacKey })
   fastify.log.info({ rows: written }, 'demo data seeded')
   // The console's demo operators, one per role, for a person trying it (shown on /dev/operators).
-  if (config.nodeEnv === 'development') await seedDevOperators(fastify, config.dataDir)
+  if (config.demoOperators) await seedDevOperators(fastify, config.dataDir)
 
   // The CMS pages' read cache: the page call answers from it, and the portal's page carries the
   // launch's floors from it (modules/cms/launch.ts).
@@ -150,5 +151,6 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(wechatRoutes, { api: wechat.api })
   if (!config.isProduction) await fastify.register(devRoutes, { oauthStandInClients: oauth.standInClients, wechatFakeApps: wechat.fakeApps })
 
+  await fastify.register(consoleApp, { consoleDir: config.consoleDir })
   await fastify.register(portal, { portalDir: config.portalDir, page })
 }
