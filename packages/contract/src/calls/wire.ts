@@ -280,6 +280,7 @@ const WIRE = {
   /** multipart/form-data with one file field `file` (UNSIGNED-PAYLOAD signature). */
   uploadAvatar: { method: 'POST', path: '/user/api/uploadAvatar', access: 'user' },
   cmsPage: { method: 'GET', path: '/cms/resource/page', access: 'public', input: 'query' },
+  cmsPreview: { method: 'GET', path: '/cms/resource/preview', access: 'public', input: 'query' },
   informationTree: { method: 'GET', path: '/cms/information/tree', access: 'public' },
   informationDetail: { method: 'GET', path: '/cms/information/detail', access: 'public', input: 'query' },
   helpVote: { method: 'GET', path: '/cms/help/vote', access: 'public', input: 'query' },

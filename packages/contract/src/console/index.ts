@@ -1,0 +1,2 @@
+export * from './links'
+export * from './content'
