@@ -119,6 +119,18 @@ export const ERRORS = {
   ASSISTANT_SIGNATURE_INVALID: def(100634, 401, '请求签名无效', 'The request signature is invalid'),
   ASSISTANT_REQUEST_STALE: def(100635, 401, '请求已过期或重复，请检查设备时间后重试', 'The request has expired or was already received; check the device clock and try again'),
 
+  // The operator console (100640–100669): operators' sign-in, session, CSRF, roles, step-up.
+  CONSOLE_SESSION_INVALID: def(100640, 401, '登录已失效，请重新登录', 'Your console session has ended; please sign in again'),
+  CONSOLE_CSRF_INVALID: def(100641, 403, '请求校验失败，请刷新页面后重试', 'The request could not be verified; please reload the page and try again'),
+  STEP_UP_REQUIRED: def(100642, 403, '此操作需要再次验证身份', 'This action needs your second factor again'),
+  CONSOLE_CHALLENGE_INVALID: def(100643, 400, '登录步骤已超时或已使用，请重新输入密码', 'This sign-in step has expired or was already used; please enter your password again'),
+  WRONG_SECOND_FACTOR: def(100644, 400, '验证码错误', 'The code is not correct'),
+  TOTP_CODE_REUSED: def(100645, 400, '该验证码已使用过，请等待下一个验证码', 'This code was already used; please wait for the next one'),
+  PASSKEY_FAILED: def(100646, 400, '通行密钥验证失败，请重试或使用验证码', 'The passkey could not be verified; please try again or use a code'),
+  PASSKEY_UNAVAILABLE: def(100647, 400, '您尚未注册通行密钥，请使用验证码', 'No passkey is registered; please use a code'),
+  ENROLLMENT_INVALID: def(100648, 404, '邀请链接无效、已使用或已过期，请联系管理员', 'This enrollment link is invalid, used or expired; please ask an administrator'),
+  CONSOLE_ROLE_DENIED: def(100649, 403, '您的角色无权进行此操作', 'Your roles do not allow this action'),
+
   // Console content (issue 33): floors, articles, agreements, images.
   MEDIA_TYPE_INVALID: def(100801, 415, '请上传PNG、JPG、WebP或SVG格式的图片', 'Please upload a PNG, JPEG, WebP or SVG image'),
   MEDIA_TYPE_MISMATCH: def(100802, 415, '文件内容与声明的类型不符', 'The file is not of the type it claims'),

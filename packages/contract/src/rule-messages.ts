@@ -12,6 +12,10 @@ export const RULE_MESSAGES = {
     'zh-CN': '密码为8-20位，由字母、数字或标点符号组成，不含空格，且至少包含字母和数字',
     'en-US': 'Password must be 8-20 letters, digits or punctuation, no spaces, with at least one letter and one digit',
   },
+  'password.operatorTooShort': {
+    'zh-CN': '运营人员密码至少12位，且须符合密码规则',
+    'en-US': "An operator's password needs at least 12 characters and must follow the password rule",
+  },
   'password.mismatch': { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords do not match' },
   'idNumber.invalid': { 'zh-CN': '请输入正确的身份证号', 'en-US': 'Please enter correct ID number' },
   'alphanumeric.invalid': { 'zh-CN': '只能输入字母或数字', 'en-US': 'Only letters or digits are allowed' },

@@ -1,2 +1,6 @@
+export * from './access'
+export * from './define'
+export * from './auth'
+export * from './audit'
 export * from './links'
 export * from './content'
