@@ -17,6 +17,7 @@ export * from './signature'
 export * from './captcha-work'
 export * from './assistant'
 export * from './routes'
+export * from './urls'
 export * from './calls/wire'
 export { API_PREFIX, callUrl, type CallAccess, type HttpMethod } from './calls/define'
 export type {
