@@ -1,6 +1,7 @@
 import { INNER_JUMP_DESTINATIONS, MINI_LINK_PATTERN } from '../constants'
 import type { RuleMessageKey } from '../rule-messages'
 import { EXTRA_ROUTES, ROUTES } from '../routes'
+import { allowedUrl, parseAllowedUrl } from '../urls'
 
 /**
  * The link rules of a link item an operator writes (calls/cms.ts says what each form does): the
@@ -21,17 +22,24 @@ export function linkIssue(link: string): RuleMessageKey | undefined {
   return httpsIssue(link)
 }
 
-/** 'link.httpsOnly' unless `url` is an absolute https address with a host and no user or password. */
+/**
+ * 'link.httpsOnly' unless `url` is written as an absolute https address; 'link.invalid' when the
+ * one URL comparison (urls.ts) refuses it even against its own origin: userinfo, backslashes,
+ * control characters, escaped or non-ASCII hosts, encoded separators.
+ */
 export function httpsIssue(url: string): RuleMessageKey | undefined {
-  let parsed: URL
+  if (!/^https:\/\//i.test(url)) return 'link.httpsOnly'
+  let origin: string
   try {
-    parsed = new URL(url)
+    origin = new URL(url).origin
   } catch {
     return 'link.invalid'
   }
-  if (parsed.protocol !== 'https:') return 'link.httpsOnly'
-  if (!parsed.hostname || parsed.username || parsed.password) return 'link.invalid'
-  return undefined
+  try {
+    return allowedUrl(url, [parseAllowedUrl(origin, { httpsOnly: true })]) ? undefined : 'link.invalid'
+  } catch {
+    return 'link.invalid'
+  }
 }
 
 /** A `miniLink`: 'mini:<known id>[/<path>][?<query>]'. */

@@ -1,20 +1,22 @@
 import { z } from 'zod'
-import { AGREEMENT_CODES, AGREEMENT_TYPES, INFORMATION_ID_PATTERN, INFORMATION_KINDS } from '../calls/wire'
 import { FloorSchema, ImageSchema, LinkItemSchema } from '../calls/cms'
 import { PAGE_CODES } from '../constants'
 import type { RuleMessageKey } from '../rule-messages'
+import { defineConsoleCall } from './define'
 import { httpsIssue, linkIssue, miniLinkIssue } from './links'
 
 /**
- * The console's content calls (issue 33): the floors of the home and services pages, articles
- * (news, service guide, help answers) and agreements, each with a draft beside what is live.
+ * The console's content calls (issue 33), the floors of the home and services pages (here),
+ * articles (articles.ts) and agreements (agreements.ts), each with a draft beside what is live.
  * Inputs carry the rule message keys of rule-messages.ts, so the gateway answers a translated
  * message per field (VALIDATION_FAILED with `fields`).
  */
 
-const key = (k: RuleMessageKey) => ({ error: k })
-const text = (max: number) => z.string(key('field.required')).trim().min(1, key('field.required')).max(max, key('text.tooLong'))
-const optionalText = (max: number) => z.string(key('field.invalid')).trim().max(max, key('text.tooLong'))
+/** A schema option carrying a rule message key (the gateway translates it per field). */
+export const ruleKey = (k: RuleMessageKey) => ({ error: k })
+const key = ruleKey
+export const text = (max: number) => z.string(key('field.required')).trim().min(1, key('field.required')).max(max, key('text.tooLong'))
+export const optionalText = (max: number) => z.string(key('field.invalid')).trim().max(max, key('text.tooLong'))
 
 export const CONSOLE_PAGE_CODES = [PAGE_CODES.home, PAGE_CODES.services] as const
 export type ConsolePageCode = (typeof CONSOLE_PAGE_CODES)[number]
@@ -22,7 +24,7 @@ export const ConsolePageCodeSchema = z.enum(CONSOLE_PAGE_CODES, key('field.inval
 
 /** Images the gateway serves itself: shipped ones and uploads (never an address elsewhere). */
 export const MEDIA_URL_PATTERN = /^\/app\/media\/cms\/(?:u\/[0-9a-f]{64}\.(?:png|jpg|webp|svg)|[a-z0-9-]+\.[0-9a-f]{12}\.svg)$/
-const MediaUrlSchema = z.string(key('image.url')).regex(MEDIA_URL_PATTERN, key('image.url'))
+export const MediaUrlSchema = z.string(key('image.url')).regex(MEDIA_URL_PATTERN, key('image.url'))
 const ConsoleImageSchema = ImageSchema.extend({
   url: MediaUrlSchema,
   width: z.number(key('field.invalid')).int(key('field.invalid')).min(1, key('field.invalid')).max(4096, key('field.invalid')),
@@ -130,83 +132,135 @@ export type Media = z.infer<typeof MediaSchema>
 export const MEDIA_MAX_BYTES = 2 * 1024 * 1024
 export const MEDIA_MAX_SIDE = 4096
 
-// Articles ---------------------------------------------------------------------------------------
 
-export const ARTICLE_STATES = ['draft', 'published', 'unpublished'] as const
-export const ArticleIdSchema = z.string(key('field.required')).regex(INFORMATION_ID_PATTERN, key('field.invalid'))
+// Calls ------------------------------------------------------------------------------------------
 
-/**
- * An article as the editor sends it: the body in each language as HTML from the rich-text editor.
- * The gateway keeps only what its allow-list lets through (sanitize-html) and turns it into the
- * portal's article blocks; what came from the browser is never stored as is.
- */
-export const ArticleDraftInputSchema = z.object({
-  categoryCode: text(40),
-  cover: MediaUrlSchema,
-  titleZh: text(80),
-  titleEn: text(160),
-  summaryZh: text(200),
-  summaryEn: text(400),
-  sourceZh: optionalText(40),
-  sourceEn: optionalText(80),
-  htmlZh: z.string(key('field.required')).max(200_000, key('text.tooLong')),
-  htmlEn: z.string(key('field.required')).max(200_000, key('text.tooLong')),
-})
-export type ArticleDraftInput = z.infer<typeof ArticleDraftInputSchema>
+const TAGS = ['console-cms']
+const PageParamsSchema = z.object({ code: ConsolePageCodeSchema })
+const VersionParamsSchema = PageParamsSchema.extend({ version: z.coerce.number(key('field.invalid')).int(key('field.invalid')).min(1, key('field.invalid')) })
+const ScheduleParamsSchema = PageParamsSchema.extend({ id: z.coerce.number(key('field.invalid')).int(key('field.invalid')).min(1, key('field.invalid')) })
 
-export const ConsoleArticleSchema = ArticleDraftInputSchema.extend({
-  id: z.string(),
-  kind: z.enum(INFORMATION_KINDS),
-  state: z.enum(ARTICLE_STATES),
-  /** Whether the draft differs from what is live. */
-  changed: z.boolean(),
-  publishedAt: z.string().nullable(),
-  updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
+export const consolePageShow = defineConsoleCall({
+  method: 'GET',
+  path: '/console/cms/pages/:code',
+  summary: "A page's draft (or, without one, what is live), both languages side by side, with the live version",
+  tags: TAGS,
+  access: { resource: 'floors', action: 'show' },
+  params: PageParamsSchema,
+  response: PageDraftSchema,
 })
-export type ConsoleArticle = z.infer<typeof ConsoleArticleSchema>
-export const ConsoleArticleListSchema = z.object({
-  items: z.array(ConsoleArticleSchema.omit({ htmlZh: true, htmlEn: true })),
-  total: z.number().int(),
-})
-export const ArticleListQuerySchema = z.object({
-  kind: z.enum(INFORMATION_KINDS).optional(),
-  categoryCode: z.string().optional(),
-  state: z.enum(ARTICLE_STATES).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-})
-export const CategorySchema = z.object({ code: z.string(), kind: z.enum(INFORMATION_KINDS), nameZh: z.string(), nameEn: z.string(), sort: z.number().int() })
 
-// Agreements -------------------------------------------------------------------------------------
+export const consolePageSaveDraft = defineConsoleCall({
+  method: 'PUT',
+  path: '/console/cms/pages/:code/draft',
+  summary: "Saves a page's draft: the floors in order, both languages; link items and images checked per field",
+  tags: TAGS,
+  access: { resource: 'floors', action: 'edit' },
+  params: PageParamsSchema,
+  body: PageDraftInputSchema,
+  response: PageDraftSchema,
+})
 
-export const AgreementCodeSchema = z.enum(AGREEMENT_CODES, key('field.invalid'))
-export const AgreementDraftInputSchema = z.object({ nameZh: text(60), nameEn: text(120), bodyZh: text(200_000), bodyEn: text(200_000) })
-export type AgreementDraftInput = z.infer<typeof AgreementDraftInputSchema>
-const AgreementTextSchema = z.object({ nameZh: z.string(), nameEn: z.string(), bodyZh: z.string(), bodyEn: z.string() })
-export const ConsoleAgreementSchema = z.object({
-  code: z.enum(AGREEMENT_CODES),
-  setType: z.enum(AGREEMENT_TYPES),
-  current: AgreementTextSchema.extend({ id: z.number().int(), version: z.string(), publishedAt: z.string(), required: z.boolean() }).nullable(),
-  draft: AgreementTextSchema.extend({ updatedAt: z.string(), updatedBy: z.string().nullable() }).nullable(),
-  /** Active users (not cancelled, not disabled) who signed the current version, and all active users. */
-  signedCurrent: z.number().int(),
-  activeUsers: z.number().int(),
+export const consolePagePreview = defineConsoleCall({
+  method: 'POST',
+  path: '/console/cms/pages/:code/preview',
+  summary: "A signed link (PREVIEW_TTL_S) into the portal showing the page's draft with a preview mark",
+  tags: TAGS,
+  access: { resource: 'floors', action: 'preview' },
+  params: PageParamsSchema,
+  response: PreviewLinkSchema,
 })
-export type ConsoleAgreement = z.infer<typeof ConsoleAgreementSchema>
-/** A line-wise difference: runs of lines kept, added or removed. */
-export const DiffPartSchema = z.object({ op: z.enum(['same', 'added', 'removed']), text: z.string() })
-export const AgreementDiffSchema = z.object({
-  name: z.object({ 'zh-CN': z.array(DiffPartSchema), 'en-US': z.array(DiffPartSchema) }),
-  body: z.object({ 'zh-CN': z.array(DiffPartSchema), 'en-US': z.array(DiffPartSchema) }),
+
+export const consolePagePublish = defineConsoleCall({
+  method: 'POST',
+  path: '/console/cms/pages/:code/publish',
+  summary: "Publishes a page's draft as a new version, live on every gateway at once (step-up)",
+  tags: TAGS,
+  access: { resource: 'floors', action: 'publish' },
+  params: PageParamsSchema,
+  response: PublishedSchema,
 })
-/**
- * Publishing an agreement's draft: `resign` makes a new version every user signs again (the 430
- * flow); `editorial` is a fix that needs no new signature (the signatures of the current version
- * count for it).
- */
-export const AgreementPublishInputSchema = z.object({
-  version: z.string(key('field.required')).regex(/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/, key('version.invalid')),
-  mode: z.enum(['resign', 'editorial'], key('field.invalid')),
+
+export const consolePageVersions = defineConsoleCall({
+  method: 'GET',
+  path: '/console/cms/pages/:code/versions',
+  summary: 'The published versions of a page, newest first',
+  tags: TAGS,
+  access: { resource: 'floors', action: 'list' },
+  params: PageParamsSchema,
+  response: z.array(PageVersionSchema),
 })
-export const AgreementPublishedSchema = z.object({ id: z.number().int(), version: z.string() })
+
+export const consolePageVersion = defineConsoleCall({
+  method: 'GET',
+  path: '/console/cms/pages/:code/versions/:version',
+  summary: 'One published version of a page with its floors',
+  tags: TAGS,
+  access: { resource: 'floors', action: 'show' },
+  params: VersionParamsSchema,
+  response: PageVersionDetailSchema,
+})
+
+export const consolePageRestore = defineConsoleCall({
+  method: 'POST',
+  path: '/console/cms/pages/:code/versions/:version/restore',
+  summary: 'Makes an earlier version live again, as a new version (step-up)',
+  tags: TAGS,
+  access: { resource: 'floors', action: 'restore' },
+  params: VersionParamsSchema,
+  response: PublishedSchema,
+})
+
+export const consolePageSchedules = defineConsoleCall({
+  method: 'GET',
+  path: '/console/cms/pages/:code/schedules',
+  summary: "A page's planned publishes, newest first",
+  tags: TAGS,
+  access: { resource: 'floors', action: 'list' },
+  params: PageParamsSchema,
+  response: z.array(ScheduleSchema),
+})
+
+export const consolePageSchedule = defineConsoleCall({
+  method: 'POST',
+  path: '/console/cms/pages/:code/schedules',
+  summary: "Plans the publish of the page's draft as it is now, at a later time (run once across gateways; step-up)",
+  tags: TAGS,
+  access: { resource: 'floors', action: 'schedule' },
+  params: PageParamsSchema,
+  body: ScheduleInputSchema,
+  response: ScheduleSchema,
+})
+
+export const consolePageScheduleCancel = defineConsoleCall({
+  method: 'DELETE',
+  path: '/console/cms/pages/:code/schedules/:id',
+  summary: 'Cancels a planned publish that has not run',
+  tags: TAGS,
+  access: { resource: 'floors', action: 'schedule' },
+  params: ScheduleParamsSchema,
+  response: ScheduleSchema,
+})
+
+export const consoleMediaUpload = defineConsoleCall({
+  method: 'POST',
+  path: '/console/cms/media',
+  summary: 'Uploads an image (multipart field `file`): type sniffed from the bytes, at most 2 MB and 4096 px a side, SVG without scripts; served immutable by its SHA-256',
+  tags: TAGS,
+  access: { resource: 'media', action: 'create' },
+  response: MediaSchema,
+})
+
+export const consoleCmsCalls = {
+  consolePageShow,
+  consolePageSaveDraft,
+  consolePagePreview,
+  consolePagePublish,
+  consolePageVersions,
+  consolePageVersion,
+  consolePageRestore,
+  consolePageSchedules,
+  consolePageSchedule,
+  consolePageScheduleCancel,
+  consoleMediaUpload,
+} as const
