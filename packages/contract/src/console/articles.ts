@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INFORMATION_ID_PATTERN, INFORMATION_KINDS } from '../calls/wire'
-import { MediaUrlSchema, PreviewLinkSchema, SCHEDULE_ACTIONS, ScheduleInputSchema, ScheduleSchema, optionalText, ruleKey as key, text } from './cms'
+import { MediaUrlSchema, SCHEDULE_ACTIONS, ScheduleInputSchema, ScheduleSchema, optionalText, ruleKey as key, text } from './cms'
 import { defineConsoleCall } from './define'
 
 export const ARTICLE_STATES = ['draft', 'published', 'unpublished'] as const
@@ -108,16 +108,6 @@ export const consoleArticleSave = defineConsoleCall({
   response: ConsoleArticleSchema,
 })
 
-export const consoleArticlePreview = defineConsoleCall({
-  method: 'POST',
-  path: '/console/articles/:id/preview',
-  summary: "A signed link (PREVIEW_TTL_S) into the portal showing the article's draft with a preview mark",
-  tags: TAGS,
-  access: { resource: 'articles', action: 'preview' },
-  params: IdParamsSchema,
-  response: PreviewLinkSchema,
-})
-
 export const consoleArticlePublish = defineConsoleCall({
   method: 'POST',
   path: '/console/articles/:id/publish',
@@ -175,7 +165,6 @@ export const consoleArticleCalls = {
   consoleArticleShow,
   consoleArticleCreate,
   consoleArticleSave,
-  consoleArticlePreview,
   consoleArticlePublish,
   consoleArticleUnpublish,
   consoleArticleSchedules,

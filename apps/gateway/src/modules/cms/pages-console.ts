@@ -56,7 +56,7 @@ export async function saveDraft(deps: PagesDeps, code: ConsolePageCode, input: P
 }
 
 /** The news floors get the latest live news articles (the floor's own count, 3 when it had none). */
-async function withLatestNews(db: Database, floors: Floors): Promise<Floors> {
+export async function withLatestNews(db: Database, floors: Floors): Promise<Floors> {
   if (![...floors.zh, ...floors.en].some((f) => f.component === 'news')) return floors
   const rows = await db
     .select({ article: cmsArticle })
