@@ -31,7 +31,10 @@ import noticeRoutes from './modules/notices/routes'
 import thirdPartyRoutes from './modules/third-party/routes'
 import { identityProviders } from './modules/third-party/wiring'
 import helpRoutes from './modules/help/routes'
+import operatorConsoleRoutes from './modules/operator/console-routes'
+import auditConsoleRoutes from './modules/audit/console-routes'
 import auth from './plugins/auth'
+import consoleAuth from './plugins/console-auth'
 import drain from './plugins/drain'
 import errors, { frameworkErrors } from './plugins/errors'
 import i18n from './plugins/i18n'
@@ -103,6 +106,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(jsonBody)
   await fastify.register(signature)
   await fastify.register(auth)
+  await fastify.register(consoleAuth)
   await fastify.register(securityHeaders, { portalDir: config.portalDir })
   await fastify.register(openapi)
   // Fastify reads no body of a GET or HEAD request: @fastify/compress's request decompression hook
@@ -133,6 +137,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(privacyRoutes)
   await fastify.register(noticeRoutes)
   await fastify.register(helpRoutes)
+  await fastify.register(operatorConsoleRoutes)
+  await fastify.register(auditConsoleRoutes)
   const oauth = identityProviders(config)
   await fastify.register(thirdPartyRoutes, { providers: oauth.providers })
   const wechat = wechatMini(config, fastify.kv, fastify.now)

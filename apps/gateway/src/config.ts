@@ -145,6 +145,8 @@ const EnvSchema = z
     ASSISTANT_API_URL: optionalUrl('http', 'https'),
     /** The address people reach this gateway at (third-party sign-in returns there); http://localhost:PORT outside production. */
     PUBLIC_URL: optionalUrl('http', 'https'),
+    /** Where browsers open the operator console (its origin is what passkeys are bound to); PUBLIC_URL by default. */
+    CONSOLE_ORIGIN: optionalUrl('http', 'https'),
     /** Comma-separated address prefixes a third-party sign-in may return the browser to; PUBLIC_URL's portal by default. */
     OAUTH_RETURN_URLS: optionalText,
     /** Development and tests: the providers' endpoints are the local stand-in's at this address (never in production). */
@@ -247,6 +249,7 @@ const EnvSchema = z
     legacyApiUrl: env.LEGACY_USER_CENTER_API_URL ?? SAMPLE_PROVIDER_API_PATH,
     assistantApiUrl: (env.ASSISTANT_API_URL ?? SAMPLE_ASSISTANT_API_PATH).replace(/\/+$/, ''),
     ...oauthConfig(env),
+    console: consoleConfig(env),
     outerAppKeys: parseOuterAppKeys(env.OUTER_APP_KEYS),
     wechatMini: {
       credentials: env.WECHAT_MINI_APPID && env.WECHAT_MINI_SECRET ? { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET } : undefined,
@@ -263,6 +266,16 @@ const EnvSchema = z
       pollMs: env.NOTIFIER_POLL_MS,
     },
   }))
+
+/**
+ * The operator console: the WebAuthn relying party (the console's origin and its host name), and
+ * whether its session cookie is `Secure` with the `__Host-` name (everywhere but development over
+ * plain http, where a browser would not keep it).
+ */
+function consoleConfig(env: { PORT: number; NODE_ENV: string; PUBLIC_URL?: string; CONSOLE_ORIGIN?: string }) {
+  const origin = new URL(env.CONSOLE_ORIGIN ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin
+  return { origin, rpId: new URL(origin).hostname, secureCookie: env.NODE_ENV !== 'development' }
+}
 
 /** Third-party sign-in: where the gateway is reached, where browsers may return, each provider's credentials. */
 type OAuthEnv = { PORT: number; NODE_ENV: string; PUBLIC_URL?: string; OAUTH_RETURN_URLS?: string; OAUTH_STAND_IN_URL?: string } & {

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { packageVersion } from '../paths'
+import { CONSOLE_SECURITY_SCHEMES } from './console-auth'
 
 /** Schemas shown once under components and referenced by the routes. */
 const documentedSchemas = z.registry<{ id: string }>()
@@ -59,6 +60,7 @@ export default fp(
             appId: signedHeader('_aid', 'App id (the portal: 101)'),
             deviceId: signedHeader('_ut', 'Device id'),
             token: signedHeader('_tk', 'Access token of the login state (calls of a logged-in user)'),
+            ...CONSOLE_SECURITY_SCHEMES,
           },
         },
       },

@@ -33,6 +33,8 @@ function kvStore(kv: Kv, clock: () => Date) {
 
 /** Calls anyone may make without a session (the contract's `public` access), health probes aside. */
 const isPublicCall = (route: RouteOptions) => {
+  // The console's sign-in steps and enrollment are public; its other calls need a session.
+  if (route.config?.console) return route.config.console.public === true
   const access = route.config?.access
   return route.url.startsWith('/app/') && route.url !== '/app/health' && (access === undefined || access === 'public')
 }
