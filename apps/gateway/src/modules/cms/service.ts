@@ -1,7 +1,7 @@
 import type { Article, CmsPage, InformationTree, Locale } from '@ess/contract'
 import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { cmsArticle, cmsCategory, cmsPage, cmsPageVersion } from '../../db/schema'
+import { cmsArticle, cmsArticleDraft, cmsCategory, cmsPage, cmsPageDraft, cmsPageVersion } from '../../db/schema'
 import type { Kv } from '../../infra/kv'
 import { AppError } from '../../lib/app-error'
 import { CachedAnswer } from '../../lib/cached-answer'
@@ -115,10 +115,16 @@ export async function publishPage(db: Database, kv: Kv | undefined, code: string
   return (await publishPageVersion(db, kv, code, floors, now)) !== null
 }
 
-/** The demo pages and articles (idempotent); returns the rows written. */
+/**
+ * The demo pages and articles (idempotent); returns the rows written. What an operator has taken
+ * over in the console (a page or article with a draft) is theirs: the seed leaves it alone.
+ */
 export async function seedContent(db: Database): Promise<number> {
   let written = 0
+  const ownedPages = new Set((await db.select({ code: cmsPageDraft.code }).from(cmsPageDraft)).map((row) => row.code))
+  const ownedArticles = new Set((await db.select({ id: cmsArticleDraft.id }).from(cmsArticleDraft)).map((row) => row.id))
   for (const [code, build] of Object.entries(PAGES)) {
+    if (ownedPages.has(code)) continue
     if (await publishPage(db, undefined, code, { zh: build('zh-CN', latestNews('zh-CN')), en: build('en-US', latestNews('en-US')) })) written++
   }
   for (const c of CATEGORIES) {
@@ -134,6 +140,7 @@ export async function seedContent(db: Database): Promise<number> {
     written += rows.length
   }
   for (const a of ARTICLES) {
+    if (ownedArticles.has(a.id)) continue
     const values = {
       id: a.id,
       categoryCode: a.categoryCode,
