@@ -73,6 +73,7 @@ export default async function cmsConsoleRoutes(fastify: FastifyInstance, { sched
     const runAt = new Date(request.body.runAt)
     futureOnly(runAt, fastify.now(), request)
     const operator = operatorOf(request)
+    await scheduler.prepare()
     return fastify.db.transaction(async (tx) => {
       const [draft] = await tx.select().from(cmsPageDraft).where(eq(cmsPageDraft.code, code))
       if (!draft) throw new AppError('NO_DRAFT')
@@ -124,6 +125,7 @@ export default async function cmsConsoleRoutes(fastify: FastifyInstance, { sched
     const runAt = new Date(request.body.runAt)
     futureOnly(runAt, fastify.now(), request)
     const operator = operatorOf(request)
+    await scheduler.prepare()
     return fastify.db.transaction(async (tx) => {
       const snapshot = request.body.action === 'publish' ? await articleSnapshot(tx, id) : (await showArticle(tx, id), null)
       const planned = await scheduler.plan(tx, { resourceType: 'article', resourceId: id, action: request.body.action, runAt, snapshot, createdBy: operator.id, createdRoles: operator.roles })

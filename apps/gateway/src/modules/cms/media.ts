@@ -67,7 +67,8 @@ function sniff(bytes: Buffer): MediaType | undefined {
   const raster = sniffImageType(bytes)
   if (raster) return raster
   const head = bytes.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart()
-  if (/^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head)) return 'image/svg+xml'
+  // An XML prolog, comments and a DOCTYPE (refused later, but an SVG all the same) may come first.
+  if (/^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE\s+svg[^[>]*(?:\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i.test(head)) return 'image/svg+xml'
   return undefined
 }
 

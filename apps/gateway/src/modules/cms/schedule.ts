@@ -40,6 +40,11 @@ export interface SchedulerOptions {
 export interface ContentScheduler {
   /** Handlers of the planned changes, by `<resourceType>.<action>`. */
   handle(resourceType: Row['resourceType'], action: Row['action'], run: ScheduledAction): void
+  /**
+   * Starts the job store if it is not: call it BEFORE opening the transaction of a plan (PGlite is
+   * one connection: pg-boss's start-up statements would wait for that transaction forever).
+   */
+  prepare(): Promise<void>
   /** Plans a change inside the caller's transaction (row and pg-boss job commit or roll back together). */
   plan(tx: Database, input: Pick<Row, 'resourceType' | 'resourceId' | 'action' | 'runAt' | 'snapshot' | 'createdBy' | 'createdRoles'>): Promise<Schedule>
   cancel(tx: Database, where: { id: number; resourceType: Row['resourceType']; resourceId: string }): Promise<Schedule>
@@ -98,8 +103,10 @@ export function createContentScheduler(options: SchedulerOptions): ContentSchedu
     handle(resourceType, action, run) {
       handlers.set(`${resourceType}.${action}`, run)
     },
+    prepare: () => started(),
     async plan(tx, input) {
-      await started()
+      if (!ready) throw new Error('content scheduler: prepare() before planning')
+      await ready
       const [row] = await tx.insert(cmsSchedule).values({ ...input, state: 'pending', createdAt: options.now() }).returning()
       await boss.send(SCHEDULE_QUEUE, { scheduleId: row.id } satisfies ScheduleJob, { startAfter: row.runAt, singletonKey: `cms-schedule-${row.id}`, db: inTransaction(tx) })
       return scheduleView(row)
