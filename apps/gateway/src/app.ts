@@ -52,6 +52,7 @@ import securityHeaders from './plugins/security-headers'
 import signature from './plugins/signature'
 import trace, { traceId } from './plugins/trace'
 import { seedDemoData } from './seed'
+import { seedDevOperators } from './modules/operator/dev-operators'
 
 export type AppOptions = InfraOptions
 
@@ -101,6 +102,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(infra, options)
   const written = await seedDemoData(fastify.db, { fieldCipher: fastify.fieldCipher, hmacKey: fastify.hmacKey })
   fastify.log.info({ rows: written }, 'demo data seeded')
+  // The console's demo operators, one per role, for a person trying it (shown on /dev/operators).
+  if (config.nodeEnv === 'development') await seedDevOperators(fastify, config.dataDir)
 
   // The CMS pages' read cache: the page call answers from it, and the portal's page carries the
   // launch's floors from it (modules/cms/launch.ts).

@@ -5,6 +5,12 @@ import { ConfigError, loadConfig } from './config'
 import { packageDir } from './paths'
 
 describe('config', () => {
+  it('binds the console to CONSOLE_ORIGIN (else PUBLIC_URL), with a Secure cookie outside development', () => {
+    expect(loadConfig({ NODE_ENV: 'test', CONSOLE_ORIGIN: 'https://hr.example.com/console/' }).console).toEqual({ origin: 'https://hr.example.com', rpId: 'hr.example.com', secureCookie: true })
+    expect(loadConfig({ PUBLIC_URL: 'https://ess.example.com' }).console).toEqual({ origin: 'https://ess.example.com', rpId: 'ess.example.com', secureCookie: false })
+    expect(() => loadConfig({ CONSOLE_ORIGIN: 'ftp://x' })).toThrow(/CONSOLE_ORIGIN/)
+  })
+
   it('has defaults for a local start', () => {
     const config = loadConfig({})
     expect(config).toEqual({
@@ -32,6 +38,7 @@ describe('config', () => {
       legacyApiUrl: '/sample-provider/api',
       assistantApiUrl: '/sample-assistant/api',
       publicUrl: 'http://localhost:8080',
+      console: { origin: 'http://localhost:8080', rpId: 'localhost', secureCookie: false },
       oauth: { credentials: {}, returnUrls: ['http://localhost:8080/', 'http://127.0.0.1:8080/'], standInUrl: undefined },
       wechatMini: { credentials: undefined, apiUrl: undefined },
       notifier: { outboxOnly: false, sms: undefined, timeoutMs: 10_000, sendWaitMs: 2500, maxAttempts: 6, retryBaseMs: 5000, pollMs: 1000 },

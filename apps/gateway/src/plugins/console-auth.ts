@@ -36,6 +36,10 @@ declare module 'fastify' {
     /** Every route under /app/console declares its access (registration fails otherwise). */
     console?: ConsoleRouteAccess
   }
+  interface FastifyInstance {
+    /** Every route under /app/console with its declared access, as registered (the role matrix test walks them). */
+    consoleRoutes: Array<{ method: string; url: string; access: ConsoleRouteAccess }>
+  }
   interface FastifyRequest {
     /** The operator of a non-public console call (set before validation). */
     operator?: ConsoleOperatorContext
@@ -72,6 +76,7 @@ export default fp(
     fastify.decorateRequest('operator', undefined)
     fastify.decorateRequest('consoleSession', undefined)
     const cookieName = consoleCookieName(fastify.config.console.secureCookie)
+    fastify.decorate('consoleRoutes', [])
 
     const guardOf = (access: Exclude<ConsoleRouteAccess, { public: true }>, safe: boolean): preValidationAsyncHookHandler => async (request) => {
       const now = fastify.now()
@@ -92,6 +97,7 @@ export default fp(
       if (!isConsoleUrl(route.url)) return
       const access = route.config?.console
       if (!access) throw new Error(`${[route.method].flat().join(',')} ${route.url}: a console route declares config.console (public, or its resource and action)`)
+      for (const method of [route.method].flat()) if (method !== 'HEAD') fastify.consoleRoutes.push({ method, url: route.url, access })
       if (access.public) {
         route.schema = { ...route.schema, security: [] }
         return

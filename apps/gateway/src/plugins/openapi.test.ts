@@ -32,8 +32,16 @@ describe('OpenAPI', () => {
 
   it('marks signed calls with the signed headers, user calls with the token, and leaves health open', async () => {
     const doc = (await t.app.inject({ url: '/app/docs/json' })).json()
-    expect(Object.keys(doc.components.securitySchemes)).toEqual(['signature', 'timestamp', 'nonce', 'appId', 'deviceId', 'token'])
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['signature', 'timestamp', 'nonce', 'appId', 'deviceId', 'token', 'consoleSession', 'consoleCsrf'])
     expect(doc.components.securitySchemes.token).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: '_tk' }))
+    expect(doc.components.securitySchemes.consoleSession).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: '__Host-ess-console' }))
+    // The console: its session cookie (and the CSRF header on a state-changing call), public sign-in steps with none, tagged apart.
+    expect(doc.paths['/app/console/auth/me'].get).toMatchObject({ tags: ['console-auth'], security: [{ consoleSession: [] }] })
+    expect(doc.paths['/app/console/auth/sign-out'].post.security).toEqual([{ consoleSession: [], consoleCsrf: [] }])
+    expect(doc.paths['/app/console/auth/password'].post).toMatchObject({ tags: ['console-auth'], security: [] })
+    expect(doc.paths['/app/console/auth/password'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
+    expect(doc.paths['/app/console/audit'].get).toMatchObject({ tags: ['console-audit'], summary: expect.any(String) })
+    expect(doc.paths['/app/console/audit/export'].get.responses['200'].content).toHaveProperty('text/csv')
     expect(doc.paths['/app/user/api/getUserInfo'].get.security).toEqual([
       { signature: [], timestamp: [], nonce: [], appId: [], deviceId: [], token: [] },
     ])
