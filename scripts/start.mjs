@@ -1,5 +1,6 @@
-// `npm start`: builds what is missing or out of date (the H5 portal, its precompressed assets and
-// the gateway), then runs the gateway, which serves the portal and the API on one port.
+// `npm start`: builds what is missing or out of date (the H5 portal, the operator console, their
+// precompressed assets and the gateway), then runs the gateway, which serves the portal, the
+// console (/console/) and the API on one port.
 // A build says one line (what, and how long it took); the compilers' own output goes to
 // logs/build.log, printed in full if a build fails.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs'
@@ -8,6 +9,7 @@ import { isStale, root, run } from './lib.mjs'
 
 const contract = ['packages/contract/src']
 const portalSources = ['apps/portal/src', 'apps/portal/config', 'apps/portal/babel.config.js', 'apps/portal/package.json', ...contract]
+const consoleSources = ['apps/console/src', 'apps/console/index.html', 'apps/console/vite.config.ts', 'apps/console/package.json', ...contract]
 const gatewaySources = ['apps/gateway/src', 'apps/gateway/tsup.config.ts', 'apps/gateway/package.json', ...contract]
 
 // Builds are production builds whatever NODE_ENV the gateway will run with (Taro's H5 build
@@ -55,6 +57,13 @@ if (process.env.SKIP_BUILD !== '1') {
       [process.execPath, ['apps/gateway/scripts/precompress.mjs', 'apps/portal/dist/h5']],
     ])
     writeFileSync(settingsFile, (process.env.OUTER_APP_KEYS ?? '').trim())
+  }
+  if (isStale('apps/console/dist/index.html', consoleSources)) {
+    const why = isStale('apps/console/dist/index.html', []) ? 'first start: about a minute' : 'its sources changed'
+    await step(`building the console (${why})`, [
+      ['npm', ['run', 'build', '-w', 'apps/console']],
+      [process.execPath, ['apps/gateway/scripts/precompress.mjs', 'apps/console/dist']],
+    ])
   }
   if (isStale('apps/gateway/dist/server.js', gatewaySources)) {
     await step('building the gateway', [['npm', ['run', 'build', '-w', 'apps/gateway']]])

@@ -44,6 +44,7 @@ import i18n from './plugins/i18n'
 import infra, { type InfraOptions } from './plugins/infra'
 import jsonBody from './plugins/json-body'
 import openapi from './plugins/openapi'
+import consoleApp from './plugins/console'
 import portal, { portalPage } from './plugins/portal'
 import overload from './plugins/overload'
 import { PrettyLogController, prettyStream } from './plugins/pretty-log'
@@ -165,5 +166,6 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(wechatRoutes, { api: wechat.api })
   if (!config.isProduction) await fastify.register(devRoutes, { oauthStandInClients: oauth.standInClients, wechatFakeApps: wechat.fakeApps })
 
+  await fastify.register(consoleApp, { consoleDir: config.consoleDir })
   await fastify.register(portal, { portalDir: config.portalDir, page })
 }

@@ -8,6 +8,7 @@ describe('readyBanner', () => {
     expect(banner).toContain('ESS portal is ready: http://localhost:8080/#/pages/home/index')
     expect(banner).toMatch(/dev outbox +http:\/\/localhost:8080\/dev\/outbox/)
     expect(banner).toMatch(/API docs +http:\/\/localhost:8080\/app\/docs/)
+    expect(banner).toMatch(/console +http:\/\/localhost:8080\/console\//)
     expect(banner).toMatch(/database +embedded PostgreSQL \(PGlite\) in \/srv\/ess-data\/pglite/)
     expect(banner).toMatch(/key-value +in memory/)
     expect(banner).toMatch(/data folder +\/srv\/ess-data/)

@@ -17,11 +17,11 @@ function whereIs(url: string, defaultPort: number): string {
 
 /**
  * What `npm start` says once the gateway listens (LOG_FORMAT=pretty): where the portal, the dev
- * outbox and the API docs are, which database and key-value store it uses, where its data is.
+ * outbox, the operators' console and the API docs are, which database and key-value store it uses, where its data is.
  */
 export function readyBanner(config: Config, port: number): string {
   const origin = originOf(config.host, port)
-  const rows: Array<[string, string]> = []
+  const rows: Array<[string, string]> = [['console', `${origin}/console/  (the operators' console)`]]
   if (!config.isProduction) rows.push(['dev outbox', `${origin}/dev/outbox  (the codes sent by SMS and email)`])
   rows.push(['API docs', `${origin}/app/docs`])
   rows.push([

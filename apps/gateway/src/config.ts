@@ -122,6 +122,8 @@ const EnvSchema = z
     SMTP_URL: optionalUrl('smtp', 'smtps'),
     MAIL_FROM: z.string().trim().min(3).optional(),
     PORTAL_DIR: z.string().trim().min(1).optional(),
+    /** The built operator console served at /console/ (apps/console/dist by default). */
+    CONSOLE_DIR: z.string().trim().min(1).optional(),
     SERVICE_PHONE: z.string().trim().min(3).default(SERVICE_PHONE),
     TRUST_PROXY: trustProxy,
     /** Slider puzzles one client (device id + IP) may draw per minute; raise it for clients behind one device id. */
@@ -238,6 +240,7 @@ const EnvSchema = z
     redisUrl: env.REDIS_URL,
     smtp: env.NOTIFIER !== 'outbox' && env.SMTP_URL && env.MAIL_FROM ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     portalDir: env.PORTAL_DIR ? path.resolve(env.PORTAL_DIR) : path.resolve(packageDir, '../portal/dist/h5'),
+    consoleDir: env.CONSOLE_DIR ? path.resolve(env.CONSOLE_DIR) : path.resolve(packageDir, '../console/dist'),
     servicePhone: env.SERVICE_PHONE,
     trustProxy: env.TRUST_PROXY,
     captchasPerClientPerMinute: env.CAPTCHAS_PER_CLIENT_PER_MINUTE,

@@ -1,11 +1,13 @@
-import { ERRORS, ERROR_CODES, ErrorEnvelopeSchema, SIGNATURE_SCHEME, SIGNATURE_WINDOW_MS } from '@ess/contract'
+import { ASSISTANT_HEADERS, ERRORS, ERROR_CODES, ErrorEnvelopeSchema, SIGNATURE_SCHEME, SIGNATURE_WINDOW_MS } from '@ess/contract'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import type { FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { packageVersion } from '../paths'
 import { CONSOLE_SECURITY_SCHEMES } from './console-auth'
+import { type Paths, apiGroupOf, consoleTag, describeTags, operationIdOf, pruneUnused } from './openapi-shape'
 
 /** Schemas shown once under components and referenced by the routes. */
 const documentedSchemas = z.registry<{ id: string }>()
@@ -43,6 +45,25 @@ signOut. \`login/refreshToken\` rotates the pair; a refresh token presented twic
 ${catalogue.join('\n')}
 `
 
+const zodTransform = createJsonSchemaTransform({ skipList: [], schemaRegistry: documentedSchemas })
+const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas })
+
+const CONSOLE_PREFIX = '/app/console/'
+type RouteConfig = { serverToServer?: boolean; access?: string }
+
+/**
+ * The security of a route that declares none in its schema, from what its config declares: a
+ * server-to-server call authenticates its system with HTTP Basic; a contract call open to anyone
+ * outside the signed prefixes (health) needs nothing. (The signature, auth and console-auth plugins
+ * declare the security of the routes they guard.) Any other route stays without: Redocly's
+ * `security-defined` refuses it.
+ */
+function securityOf(config: RouteConfig | undefined) {
+  if (config?.serverToServer) return [{ appBasic: [] }]
+  if (config?.access === 'public') return []
+  return undefined
+}
+
 const signedHeader = (name: string, text: string) => ({ type: 'apiKey' as const, in: 'header' as const, name, description: text })
 
 /** OpenAPI generated from the routes (themselves from the contract's calls); Swagger UI at /app/docs. */
@@ -51,7 +72,7 @@ export default fp(
     await fastify.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'ESS portal gateway', version: packageVersion, description },
+        info: { title: 'ESS portal gateway', version: packageVersion, description, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
         components: {
           securitySchemes: {
             signature: signedHeader('_s', 'Request signature (hex HMAC-SHA256)'),
@@ -60,12 +81,35 @@ export default fp(
             appId: signedHeader('_aid', 'App id (the portal: 101)'),
             deviceId: signedHeader('_ut', 'Device id'),
             token: signedHeader('_tk', 'Access token of the login state (calls of a logged-in user)'),
+            appBasic: { type: 'http', scheme: 'basic', description: 'Server-to-server calls: HTTP Basic with `appId:secret` of the calling system' },
+            assistantToken: signedHeader(ASSISTANT_HEADERS.token, 'Session token of the sample micro-assistant (its login answers it)'),
+            assistantTimestamp: signedHeader(ASSISTANT_HEADERS.timestamp, 'Client time of a micro-assistant call, epoch milliseconds'),
+            assistantSignature: signedHeader(ASSISTANT_HEADERS.signature, 'hex HMAC-SHA256 of "<timestamp>\\n<body>" with the key of the micro-assistant login'),
             ...CONSOLE_SECURITY_SCHEMES,
           },
         },
+        // Relative: the paths carry their /app prefix, and the document is served by the gateway it describes.
+        servers: [{ url: '/', description: 'This gateway' }],
       },
-      transform: createJsonSchemaTransform({ skipList: [], schemaRegistry: documentedSchemas }),
-      transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentedSchemas }),
+      transform: (input) => {
+        const { schema, url } = zodTransform(input)
+        if (!schema || (schema as { hide?: boolean }).hide) return { schema, url }
+        const route = input.route
+        const method = [route.method].flat()[0] as string
+        const declared = schema as FastifySchema & { operationId?: string; tags?: readonly string[]; security?: unknown }
+        const described: FastifySchema = {
+          ...declared,
+          operationId: declared.operationId ?? operationIdOf(method, route.url),
+          tags: url.startsWith(CONSOLE_PREFIX) ? (declared.tags ?? []).map(consoleTag) : declared.tags,
+          security: declared.security ?? securityOf(route.config as RouteConfig | undefined),
+        }
+        return { url, schema: described }
+      },
+      transformObject: (input) => {
+        const document = zodTransformObject(input) as { paths?: Paths; components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> } }
+        const paths = document.paths ?? {}
+        return pruneUnused({ ...document, tags: describeTags(paths), 'x-tagGroups': apiGroupOf(paths) }) as ReturnType<typeof zodTransformObject>
+      },
     })
     // Its own policy on its pages (hashes of its inline scripts), in place of the portal's.
     await fastify.register(swaggerUi, { routePrefix: '/app/docs', staticCSP: true })

@@ -17,6 +17,20 @@ export function cacheControlFor(file: string): string {
   return name.endsWith('.html') || !HASHED_NAME.test(name) ? 'no-cache' : IMMUTABLE
 }
 
+/**
+ * @fastify/static's options for a built app's files: their brotli/gzip siblings when accepted,
+ * hashed names cached for a year and the rest revalidated; no index (each app serves its page).
+ */
+export const builtFiles = (root: string, prefix: string) => ({
+  root,
+  prefix,
+  preCompressed: true,
+  cacheControl: false,
+  suppressWarning: true,
+  setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => reply.header('cache-control', cacheControlFor(file)),
+  index: false as const,
+})
+
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Portal not built</title>
@@ -83,16 +97,8 @@ export default fp<{ portalDir: string; page: ReturnType<typeof portalPage> }>(
     if (!existsSync(path.join(portalDir, 'index.html'))) {
       fastify.log.warn(`No portal at ${portalDir}: "/" explains how to build it (npm run build)`)
     }
-    await fastify.register(fastifyStatic, {
-      root: portalDir,
-      prefix: '/',
-      preCompressed: true,
-      cacheControl: false,
-      suppressWarning: true,
-      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(file)),
-      // The page itself is `page`, with the launch's data written in.
-      index: false,
-    })
+    // The page itself is `page`, with the launch's data written in.
+    await fastify.register(fastifyStatic, builtFiles(portalDir, '/'))
     // The page negotiates its own encoding (CachedAnswer): @fastify/compress's hooks would only look at it.
     fastify.get('/', { schema: { hide: true }, compress: false }, page)
     fastify.get('/index.html', { schema: { hide: true }, compress: false }, page)

@@ -38,6 +38,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORTAL_DIR: path.join(os.tmpdir(), 'ess-gateway-no-portal'),
+    CONSOLE_DIR: path.join(os.tmpdir(), 'ess-gateway-no-console'),
     // Every test calls from one address; the per-client limit has its own test (rate-limit.test.ts).
     PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0',
     // A busy CI machine lags; the overload refusal has its own test (overload.test.ts).

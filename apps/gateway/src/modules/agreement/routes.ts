@@ -33,6 +33,12 @@ export default async function agreementRoutes(fastify: FastifyInstance) {
         tags: ['agreement'],
         params: z.object({ code: z.string().max(64), version: z.string().max(32) }),
         querystring: z.object({ lang: z.string().max(16).optional().describe('zh-CN or en-US; else accept-language') }),
+        // A page anyone may read, linked from the sign-up and the signed calls' answers.
+        security: [],
+        response: {
+          200: { description: 'The page of that version', content: { 'text/html': { schema: z.string() } } },
+          404: { description: 'No such agreement or version: a page saying so', content: { 'text/html': { schema: z.string() } } },
+        },
       },
     },
     async (request, reply) => {

@@ -23,6 +23,9 @@ const header = (request: FastifyRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value
 }
 
+/** OpenAPI security of the signed calls (schemes declared by the openapi plugin). */
+const SIGNED_SECURITY = [{ assistantToken: [], assistantTimestamp: [], assistantSignature: [] }]
+
 const SIGNED = `Signed with the session: \`${ASSISTANT_HEADERS.token}\` (token of the login), \`${ASSISTANT_HEADERS.timestamp}\` (ms) and \`${ASSISTANT_HEADERS.signature}\` = hex HMAC-SHA256 with the login's key of "<timestamp>\\n<exact body>" (see packages/contract/src/assistant.ts).`
 
 /**
@@ -68,6 +71,8 @@ export default async function assistantRoutes(fastify: FastifyInstance) {
     schema: {
       summary: 'Sample micro-assistant: login with a one-time code of the portal (auth/grantCode, authAppId 101); answers its session token and signing key',
       tags: ['micro-assistant'],
+      // Its credential is the one-time code in the body.
+      security: [],
       body: AssistantLoginBodySchema,
       response: { 200: successEnvelope(AssistantLoginSchema), ...errors },
     },
@@ -80,6 +85,7 @@ export default async function assistantRoutes(fastify: FastifyInstance) {
     schema: {
       summary: `Sample micro-assistant: the entry's suggested questions and the hotline. ${SIGNED}`,
       tags: ['micro-assistant'],
+      security: SIGNED_SECURITY,
       response: { 200: successEnvelope(AssistantSuggestionsSchema), ...errors },
     },
     handler: async (request) => {
@@ -98,6 +104,7 @@ export default async function assistantRoutes(fastify: FastifyInstance) {
     schema: {
       summary: `Sample micro-assistant: answers a question from the help center (search), or offers the hotline. ${SIGNED}`,
       tags: ['micro-assistant'],
+      security: SIGNED_SECURITY,
       body: AssistantChatBodySchema,
       response: { 200: successEnvelope(AssistantAnswerSchema), ...errors },
     },

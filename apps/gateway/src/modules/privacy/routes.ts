@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, calls } from '@ess/contract'
+import { EXPORT_FORMATS, ErrorEnvelopeSchema, calls } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { registerCall } from '../../lib/call-route'
@@ -32,6 +32,14 @@ export default async function privacyRoutes(fastify: FastifyInstance) {
       summary: 'Downloads a copy of my data once (the link of privacy/exportMyData): JSON or PDF',
       tags: ['privacy'],
       querystring: z.object({ token: z.string().min(16).max(128) }),
+      response: {
+        200: {
+          description: 'The copy, as an attachment, in the format its export asked for',
+          content: { 'application/json': { schema: z.looseObject({}) }, 'application/pdf': { schema: z.string() } },
+        },
+        '4xx': ErrorEnvelopeSchema,
+        '5xx': ErrorEnvelopeSchema,
+      },
     },
     handler: async (request, reply) => {
       const { userId } = authOf(request)

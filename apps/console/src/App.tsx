@@ -1,0 +1,111 @@
+import { AuditOutlined, HomeOutlined, SafetyOutlined } from '@ant-design/icons'
+import type { Locale } from '@ess/contract/wire'
+import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd'
+import { Authenticated, CanAccess, Refine } from '@refinedev/core'
+import routerProvider, { CatchAllNavigate, DocumentTitleHandler, NavigateToResource } from '@refinedev/react-router'
+import { App as AntdApp, ConfigProvider } from 'antd'
+import enUS from 'antd/locale/en_US'
+import zhCN from 'antd/locale/zh_CN'
+import dayjs from 'dayjs'
+import 'dayjs/locale/zh-cn'
+import { useMemo, useState } from 'react'
+import { HashRouter, Outlet, Route, Routes } from 'react-router'
+import { session } from './api/client'
+import { StepUpProvider } from './components/auth/step-up-modal'
+import { Header } from './components/layout/header'
+import { cspNonce } from './csp'
+import { TEXTS } from './i18n'
+import { AuditList } from './pages/audit/list'
+import { EnrollPage } from './pages/enroll'
+import { HomePage } from './pages/home'
+import { SecurityPage } from './pages/security'
+import { SignInPage } from './pages/sign-in'
+import { accessControlProvider } from './providers/access-control'
+import { authProvider } from './providers/auth'
+import { dataProvider } from './providers/data'
+import { LocaleContext, i18nProvider, initialLocale, keepLocale } from './providers/i18n'
+
+const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const
+const DAYJS_LOCALES = { 'zh-CN': 'zh-cn', 'en-US': 'en' } as const
+const BRAND = '#1677ff'
+
+/**
+ * The console: Refine over the gateway's console API, hash routes (the gateway serves one page at
+ * /console/), Ant Design in the operator's language. Resources are named as in the access table
+ * (packages/contract/src/console/access.ts), so the menu shows what the roles allow.
+ */
+export function App() {
+  const [locale, setLocaleState] = useState<Locale>(() => {
+    const first = initialLocale()
+    keepLocale(first)
+    return first
+  })
+  const setLocale = (next: Locale) => {
+    keepLocale(next)
+    dayjs.locale(DAYJS_LOCALES[next])
+    setLocaleState(next)
+  }
+  dayjs.locale(DAYJS_LOCALES[locale])
+  const texts = TEXTS[locale]
+  const i18n = useMemo(() => i18nProvider(locale, setLocale), [locale])
+  const nonce = useMemo(() => cspNonce(), [])
+
+  return (
+    <LocaleContext.Provider value={{ locale, texts, setLocale }}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} csp={nonce ? { nonce } : undefined} theme={{ token: { colorPrimary: BRAND, borderRadius: 8 } }}>
+        <AntdApp>
+          <HashRouter>
+            <Refine
+              key={locale}
+              routerProvider={routerProvider}
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
+              i18nProvider={i18n}
+              notificationProvider={useNotificationProvider}
+              resources={[
+                { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
+                { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
+                { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined />, listAction: 'show' } },
+              ]}
+              options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: texts.common.appName } }}
+            >
+              <StepUpProvider>
+                <Routes>
+                  <Route
+                    element={
+                      <Authenticated key="signed-in" fallback={<CatchAllNavigate to="/sign-in" />}>
+                        <ThemedLayout Header={Header} Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />} Title={({ collapsed }) => <ThemedTitle collapsed={collapsed} text={texts.common.appName} />}>
+                          <Outlet />
+                        </ThemedLayout>
+                      </Authenticated>
+                    }
+                  >
+                    <Route index element={<HomePage />} />
+                    <Route path="/audit" element={<CanAccess resource="audit" action="list" fallback={<ErrorComponent />}><AuditList /></CanAccess>} />
+                    <Route path="/security" element={<SecurityPage />} />
+                    <Route path="*" element={<ErrorComponent />} />
+                  </Route>
+                  <Route
+                    element={
+                      <Authenticated key="signed-out" fallback={<Outlet />}>
+                        <NavigateToResource resource="dashboard" />
+                      </Authenticated>
+                    }
+                  >
+                    <Route path="/sign-in" element={<SignInPage />} />
+                  </Route>
+                  <Route path="/enroll/:token" element={<EnrollPage />} />
+                </Routes>
+              </StepUpProvider>
+              <DocumentTitleHandler handler={({ resource }) => [resource?.meta?.label, texts.common.appName].filter(Boolean).join(' · ')} />
+            </Refine>
+          </HashRouter>
+        </AntdApp>
+      </ConfigProvider>
+    </LocaleContext.Provider>
+  )
+}
+
+// The session's calls speak the console's language from the first one on.
+session.locale = initialLocale()

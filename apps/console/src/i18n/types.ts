@@ -1,0 +1,103 @@
+import type { ConsoleRole } from '@ess/contract/console/access'
+
+/** The texts of each domain: every language is one object of its domain's type (a missing key fails the type check). */
+
+export interface CommonTexts {
+  appName: string
+  language: string
+  languageNames: { 'zh-CN': string; 'en-US': string }
+  roles: Record<ConsoleRole, string>
+  menu: { home: string; audit: string; security: string }
+  operatorMenu: { security: string; signOut: string; roles: string }
+  errors: { network: string; unknown: string; secureContext: string }
+  actions: { cancel: string; confirm: string; copy: string; copied: string; download: string; search: string; reset: string; retry: string }
+  notFound: { title: string; back: string }
+  refine: Record<string, string>
+}
+
+export interface AuthTexts {
+  signIn: {
+    title: string
+    subtitle: string
+    email: string
+    emailPlaceholder: string
+    password: string
+    passwordPlaceholder: string
+    next: string
+    secondFactorTitle: string
+    secondFactorHint: string
+    totp: string
+    totpHint: string
+    recovery: string
+    recoveryHint: string
+    recoveryPlaceholder: string
+    passkey: string
+    passkeyHint: string
+    passkeyButton: string
+    submit: string
+    back: string
+    required: string
+    emailInvalid: string
+    codeInvalid: string
+    devHint: string
+  }
+  enroll: {
+    title: string
+    subtitle: string
+    loading: string
+    stepPassword: string
+    stepAuthenticator: string
+    stepCodes: string
+    email: string
+    password: string
+    confirmPassword: string
+    rulesTitle: string
+    mismatch: string
+    next: string
+    scan: string
+    secret: string
+    code: string
+    finish: string
+    codesTitle: string
+    codesHint: string
+    codesSaved: string
+    goSignIn: string
+  }
+  stepUp: {
+    title: string
+    hint: string
+    code: string
+    passkey: string
+    verify: string
+    done: string
+  }
+}
+
+export interface HomeTexts {
+  welcome: string
+  signedInAs: string
+  rolesTitle: string
+  holdsTitle: string
+  holds: { title: string; text: string; roles: ConsoleRole[] }[]
+  comingTitle: string
+  coming: string
+  sessionEnds: string
+}
+
+export interface AuditTexts {
+  title: string
+  filters: { operator: string; operatorPlaceholder: string; action: string; actionPlaceholder: string; resourceType: string; resourceTypePlaceholder: string; time: string }
+  columns: { at: string; operator: string; action: string; resource: string; changed: string; ip: string; reason: string }
+  export: string
+  exporting: string
+  total: string
+  detail: { title: string; before: string; after: string; userAgent: string; traceId: string; roles: string; none: string }
+  nobody: string
+}
+
+export interface SecurityTexts {
+  title: string
+  sessions: { title: string; device: string; ip: string; created: string; lastSeen: string; expires: string; current: string; revoke: string; revokeConfirm: string; revoked: string }
+  passkeys: { title: string; hint: string; name: string; created: string; lastUsed: string; never: string; add: string; added: string; namePlaceholder: string; empty: string; unsupported: string }
+  recovery: { title: string; hint: string; regenerate: string; confirm: string; newCodes: string; newCodesHint: string }
+}

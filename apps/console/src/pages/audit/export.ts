@@ -1,0 +1,22 @@
+import type { CrudFilter } from '@refinedev/core'
+import { ApiError, api } from '../../api/client'
+import { auditQuery } from '../../providers/data'
+
+/**
+ * Downloads the filtered audit log as CSV (`GET /app/console/audit/export`): the gateway writes
+ * the file (cells neutralised against formula injection) and audits the export.
+ */
+export async function exportAudit(filters: CrudFilter[]) {
+  const { page: _page, pageSize: _size, ...query } = auditQuery({ filters })
+  const { response } = await api.GET('/app/console/audit/export', { params: { query }, parseAs: 'blob' })
+  if (!response.ok) {
+    const body = (await response.clone().json().catch(() => ({}))) as { errorCode?: string; msg?: string }
+    throw new ApiError(body.errorCode ?? `HTTP_${response.status}`, body.msg ?? response.statusText, response.status)
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'audit.csv'
+  const link = document.createElement('a')
+  link.href = URL.createObjectURL(await response.blob())
+  link.download = name
+  link.click()
+  URL.revokeObjectURL(link.href)
+}
