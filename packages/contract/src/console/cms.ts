@@ -121,9 +121,6 @@ export type Schedule = z.infer<typeof ScheduleSchema>
 
 /** A signed link into the real portal showing a draft, and when it stops working. */
 export const PreviewLinkSchema = z.object({ url: z.string(), expiresAt: z.string() })
-export const PREVIEW_TTL_S = 15 * 60
-/** The portal's query parameter carrying a preview token. */
-export const PREVIEW_PARAM = 'preview'
 
 /** An uploaded image: where it is served (immutable) and its size. */
 export const MediaSchema = z.object({ url: z.string(), contentType: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() })
