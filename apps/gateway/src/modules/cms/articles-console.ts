@@ -158,20 +158,9 @@ export async function publishArticleIn(tx: Database, id: string, by: { operatorI
   const live = loaded.live
   if (live && loaded.draft.live && !snapshot) throw new AppError('CONTENT_NO_CHANGE')
   const publishedAt = draft.publishedAt ?? by.now
-  const row = {
-    id,
-    categoryCode: draft.categoryCode,
-    cover: draft.cover,
-    titleZh: draft.titleZh,
-    titleEn: draft.titleEn,
-    summaryZh: draft.summaryZh,
-    summaryEn: draft.summaryEn,
-    sourceZh: draft.sourceZh,
-    sourceEn: draft.sourceEn,
-    blocksZh: htmlToBlocks(draft.htmlZh),
-    blocksEn: htmlToBlocks(draft.htmlEn),
-    publishedAt,
-  }
+  // The live row: the draft's texts, its HTML as the portal's blocks.
+  const { id: _draft, htmlZh, htmlEn, publishedAt: _at, live: _live, updatedAt: _updated, updatedBy: _by, ...texts } = draft
+  const row = { id, ...texts, blocksZh: htmlToBlocks(htmlZh), blocksEn: htmlToBlocks(htmlEn), publishedAt }
   const { id: _id, ...set } = row
   await tx.insert(cmsArticle).values(row).onConflictDoUpdate({ target: cmsArticle.id, set })
   const { id: _draftId, ...kept } = { ...draft, publishedAt, live: true }
