@@ -11,6 +11,9 @@ import certificationRoutes from './modules/certification/routes'
 import { ok } from '@ess/contract'
 import { launchData } from './modules/cms/launch'
 import cmsRoutes from './modules/cms/routes'
+import cmsConsoleRoutes, { scheduledAuditOf } from './modules/cms/console-routes'
+import { type ContentScheduler, createContentScheduler } from './modules/cms/schedule'
+import agreementConsoleRoutes from './modules/agreement/console-routes'
 import { PageCache } from './modules/cms/service'
 import grantRoutes from './modules/grant/routes'
 import assistantRoutes from './modules/assistant/routes'
@@ -85,6 +88,13 @@ export function serverOptions(config: Config): FastifyServerOptions {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Planned content changes (tests run them without waiting for their time). */
+    contentScheduler: ContentScheduler
+  }
+}
+
 /** The gateway as a plugin: stores, cross-cutting plugins, the domain modules, then the portal. */
 export default async function app(fastify: FastifyInstance, options: AppOptions) {
   const { config } = options
@@ -145,6 +155,13 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(helpRoutes)
   await fastify.register(operatorConsoleRoutes)
   await fastify.register(auditConsoleRoutes)
+  // Planned publishes (pg-boss): this gateway's worker starts when something is pending or planned.
+  const scheduler = createContentScheduler({ database: fastify.database, kv: fastify.kv, now: fastify.now, log: fastify.log, auditOf: scheduledAuditOf(fastify) })
+  fastify.decorate('contentScheduler', scheduler)
+  fastify.addHook('onReady', async () => scheduler.start())
+  fastify.addHook('onClose', async () => scheduler.stop())
+  await fastify.register(cmsConsoleRoutes, { scheduler })
+  await fastify.register(agreementConsoleRoutes)
   const oauth = identityProviders(config)
   await fastify.register(thirdPartyRoutes, { providers: oauth.providers })
   const wechat = wechatMini(config, fastify.kv, fastify.now)

@@ -31,6 +31,7 @@ describe('config', () => {
       redisUrl: undefined,
       smtp: undefined,
       portalDir: path.resolve(packageDir, '../portal/dist/h5'),
+      consoleDir: path.resolve(packageDir, '../console/dist'),
       servicePhone: SERVICE_PHONE,
       trustProxy: false,
       captchasPerClientPerMinute: 20,

@@ -13,6 +13,12 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 import { postgresDatabase } from '../src/db/client'
 import { redisKv } from '../src/infra/kv/redis'
 import { publishPage } from '../src/modules/cms/service'
+import { loadFieldCipher } from '../src/infra/crypto/field-cipher'
+import { loadHmacKey } from '../src/infra/crypto/hmac-key'
+import { hashPassword } from '../src/infra/crypto/password-hash'
+import { activate, insertOperator, replaceRecoveryCodes } from '../src/modules/operator/queries'
+import { newTotpSecret, totpCode } from '../src/modules/operator/totp'
+import { OPERATOR_PASSWORD } from './helpers/operators'
 import { databaseUrl } from './helpers/database-url'
 import { sealPassword } from './helpers/password'
 import { type GatewayProcess, httpCall, httpCaptcha, httpSmsCode, ok, send, signedCall, startGatewayProcess } from './helpers/process'
@@ -136,5 +142,48 @@ describe.runIf(enabled)('two gateways on one PostgreSQL, one Redis and one KEYS_
       expect(after.version).toBe(before[0].version + 1)
       expect(after.floorList).toHaveLength(1)
     }
+  })
+
+  it('a page published in the console on one gateway is served by the other within 1 s', async () => {
+    // An operator written straight to the shared database, with one recovery code: it signs in
+    // (recovery) and steps up (TOTP) without waiting for a second TOTP step on the real clock.
+    const database = postgresDatabase(new pg.Pool({ connectionString: url, max: 1 }), () => {})
+    const totpSecret = newTotpSecret()
+    const recovery = 'multi12345'
+    try {
+      const now = new Date()
+      const id = await insertOperator(database.db, { email: `publisher-${process.pid}@console.example`, displayName: 'publisher', roles: ['content_editor', 'content_publisher'], now })
+      await activate(database.db, id, { passwordHash: await hashPassword(OPERATOR_PASSWORD), totpSecret: loadFieldCipher(keysDir).encrypt(totpSecret, `operator.totp:${id}`), totpLastStep: 0, now })
+      await replaceRecoveryCodes(database.db, id, [loadHmacKey(keysDir).digest('console-recovery-code', `${id}:${recovery}`)], now)
+    } finally {
+      await database.close()
+    }
+    const json = async (response: Response) => {
+      const body = (await response.json()) as { code: number; data: { data: any } }
+      expect(body.code, JSON.stringify(body)).toBe(200)
+      return body.data.data
+    }
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${a}/app${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+    const key = await json(await fetch(`${a}/app/console/auth/public-key`))
+    const { challenge } = await json(await post('/console/auth/password', { email: `publisher-${process.pid}@console.example`, password: await sealPassword(key.publicKey, OPERATOR_PASSWORD), keyId: key.keyId }))
+    const signedIn = await post('/console/auth/recovery', { challenge, code: recovery })
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]
+    const { csrfToken } = await json(signedIn)
+    const session = { cookie, 'x-csrf-token': csrfToken }
+    await json(await post('/console/auth/step-up', { code: await totpCode(totpSecret, new Date()) }, session))
+
+    const before = await ok<CmsPage>(httpCall(b, calls.cmsPage, { pageCode: 'homepage' }))
+    const draft = await json(await fetch(`${a}/app/console/cms/pages/homepage`, { headers: { cookie } }))
+    const title = `multi-${process.pid}`
+    const retitle = (floors: Array<{ component: string; title?: string | null }>) => floors.map((f) => (f.component === 'grid' ? { ...f, title } : f))
+    await json(await fetch(`${a}/app/console/cms/pages/homepage/draft`, { method: 'PUT', headers: { 'content-type': 'application/json', ...session }, body: JSON.stringify({ floorsZh: retitle(draft.floorsZh), floorsEn: retitle(draft.floorsEn) }) }))
+    await json(await post('/console/cms/pages/homepage/publish', {}, session))
+    const published = Date.now()
+    let after = before
+    while (!JSON.stringify(after).includes(title) && Date.now() - published < 1000) after = await ok<CmsPage>(httpCall(b, calls.cmsPage, { pageCode: 'homepage' }))
+    expect(Date.now() - published).toBeLessThan(1000)
+    expect(after.version).toBeGreaterThan(before.version)
+    expect(JSON.stringify(after)).toContain(title)
   })
 })

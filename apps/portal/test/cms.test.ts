@@ -4,13 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { userStore } from '../src/core/auth/user-store'
 import { floorsOf, loadFloors, prefetchLaunchFloors, resetFloors } from '../src/core/cms/floors'
 import { loadArticle, prefetchLaunchArticle } from '../src/core/cms/news'
+import { loadPreview, previewStore, previewTokenOf, resetPreview } from '../src/core/cms/preview'
 import { externalUrl, linkTarget, openLinkItem, parseQuery } from '../src/core/links/click'
 import { claimAutoJump, innerJump, legacyJumpUrl } from '../src/core/links/jump'
 import { miniProgramTarget } from '../src/core/links/mini'
 import { safeWebviewUrl } from '../src/core/links/webview'
 import { hostileUrls } from '@ess/contract/testing'
 import { localeStore } from '../src/i18n/store'
-import { installTestPlatform, ok } from './helpers'
+import { fail, installTestPlatform, ok } from './helpers'
 
 beforeEach(() => {
   vi.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
@@ -36,6 +37,32 @@ const item = (over: Partial<LinkItem>): LinkItem => ({
   ...over,
 })
 const CERTIFIED = { userId: '1', phone: null, phoneRegion: null, email: 'a@b.cn', username: null, photo: null, gender: 'U', birthdate: null, certificationStatus: 1, isExpired: false, certification: null, hasPassword: true } as const
+
+describe("a page's preview (console preview link)", () => {
+  const token = 'homepage.1795000000.' + 'ab'.repeat(32)
+  it('reads the token of the route, and only a well-formed one', () => {
+    expect(previewTokenOf({ preview: encodeURIComponent(token) })).toBe(token)
+    expect(previewTokenOf({ preview: '<script>' })).toBeNull()
+    expect(previewTokenOf({})).toBeNull()
+  })
+
+  it('reads the draft through cmsPreview, apart from the live floors; a refused link is marked failed', async () => {
+    resetPreview()
+    const { server } = installTestPlatform()
+    server.reply(ok(PAGE(7)))
+    expect((await loadPreview('homepage', token))?.version).toBe(7)
+    expect(server.requests[0].url).toContain('/app/cms/resource/preview')
+    expect(server.requests[0].url).toContain(`token=${encodeURIComponent(token)}`)
+    expect(floorsOf('homepage').page).toBeNull()
+    // Asked again for the same token and language: no second call.
+    await loadPreview('homepage', token)
+    expect(server.requests).toHaveLength(1)
+    resetPreview()
+    server.reply(fail(100809, { errorCode: 'PREVIEW_INVALID' }, 403))
+    expect(await loadPreview('homepage', token)).toBeNull()
+    expect(previewStore.getState().homepage).toMatchObject({ failed: true, page: null })
+  })
+})
 
 describe('floor lists (SPEC §4: 600 s window, no second fetch in flight)', () => {
   it('fetches once, answers from memory inside 600 s, again after it or when forced', async () => {

@@ -131,6 +131,21 @@ export const ERRORS = {
   PASSKEY_UNAVAILABLE: def(100647, 400, '您尚未注册通行密钥，请使用验证码', 'No passkey is registered; please use a code'),
   ENROLLMENT_INVALID: def(100648, 404, '邀请链接无效、已使用或已过期，请联系管理员', 'This enrollment link is invalid, used or expired; please ask an administrator'),
   CONSOLE_ROLE_DENIED: def(100649, 403, '您的角色无权进行此操作', 'Your roles do not allow this action'),
+
+  // Console content (issue 33): floors, articles, agreements, images.
+  MEDIA_TYPE_INVALID: def(100801, 415, '请上传PNG、JPG、WebP或SVG格式的图片', 'Please upload a PNG, JPEG, WebP or SVG image'),
+  MEDIA_TYPE_MISMATCH: def(100802, 415, '文件内容与声明的类型不符', 'The file is not of the type it claims'),
+  MEDIA_TOO_LARGE: def(100803, 413, '图片不能超过2MB', 'The image must not exceed 2 MB'),
+  MEDIA_DIMENSIONS: def(100804, 400, '图片的宽和高须在1到4096像素之间', 'The image must be 1 to 4096 pixels wide and high'),
+  MEDIA_SVG_UNSAFE: def(100805, 400, 'SVG图片不能包含脚本、事件或外部引用', 'An SVG image must not hold scripts, event handlers or outside references'),
+  CONTENT_NOT_FOUND: def(100806, 404, '内容不存在', 'The content does not exist'),
+  CONTENT_NO_CHANGE: def(100807, 409, '草稿与已发布的内容相同', 'The draft is the same as what is published'),
+  SCHEDULE_NOT_PENDING: def(100808, 409, '该计划已执行或已取消', 'This schedule has already run or was cancelled'),
+  PREVIEW_INVALID: def(100809, 403, '预览链接无效或已过期', 'The preview link is not valid or has expired'),
+  ARTICLE_ID_TAKEN: def(100810, 409, '该文章编号已存在', 'An article with this id already exists'),
+  AGREEMENT_VERSION_TAKEN: def(100811, 409, '该版本号已发布过', 'This version number is already published'),
+  AGREEMENT_NO_CURRENT: def(100812, 409, '尚无已发布的版本，不能作为文字修订发布', 'There is no published version yet, so this cannot be an editorial fix'),
+  NO_DRAFT: def(100813, 409, '没有草稿可发布', 'There is no draft to publish'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

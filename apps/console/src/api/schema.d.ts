@@ -498,6 +498,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/cms/resource/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The draft of a page (preview link from the console: signed token, short-lived), in the caller language */
+        get: operations["cmsPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/cms/information/tree": {
         parameters: {
             query?: never;
@@ -1565,6 +1582,384 @@ export interface paths {
         get: operations["consoleAuditExport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page's draft (or, without one, what is live), both languages side by side, with the live version */
+        get: operations["consolePageShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves a page's draft: the floors in order, both languages; link items and images checked per field */
+        put: operations["consolePageSaveDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed link (PREVIEW_TTL_S) into the portal showing the page's draft with a preview mark */
+        post: operations["consolePagePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes a page's draft as a new version, live on every gateway at once (step-up) */
+        post: operations["consolePagePublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published versions of a page, newest first */
+        get: operations["consolePageVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published version of a page with its floors */
+        get: operations["consolePageVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}/versions/{version}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes an earlier version live again, as a new version (step-up) */
+        post: operations["consolePageRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page's planned publishes, newest first */
+        get: operations["consolePageSchedules"];
+        put?: never;
+        /** Plans the publish of the page's draft as it is now, at a later time (run once across gateways; step-up) */
+        post: operations["consolePageSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/pages/{code}/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a planned publish that has not run */
+        delete: operations["consolePageScheduleCancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/cms/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads an image (multipart field `file`): type sniffed from the bytes, at most 2 MB and 4096 px a side, SVG without scripts; served immutable by its SHA-256 */
+        post: operations["consoleMediaUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Articles (news, service guide, help answers) with their state, newest change first; filters and paging */
+        get: operations["consoleArticleList"];
+        put?: never;
+        /** Creates an article as a draft (HTML sanitised on the server, allow-list) */
+        post: operations["consoleArticleCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/articles/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories articles are filed under, in order */
+        get: operations["consoleArticleCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An article's draft, its body as the sanitised HTML of each language */
+        get: operations["consoleArticleShow"];
+        /** Saves an article's draft (HTML sanitised on the server, allow-list); what is live does not change */
+        put: operations["consoleArticleSave"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/articles/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes an article's draft: live on every gateway at once (step-up) */
+        post: operations["consoleArticlePublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/articles/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes an article off the portal (its draft stays; step-up) */
+        post: operations["consoleArticleUnpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/articles/{id}/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An article's planned publishes and unpublishes, newest first */
+        get: operations["consoleArticleSchedules"];
+        put?: never;
+        /** Plans a publish (of the draft as it is now) or an unpublish at a later time (run once across gateways; step-up) */
+        post: operations["consoleArticleSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/articles/{id}/schedules/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a planned publish or unpublish that has not run */
+        delete: operations["consoleArticleScheduleCancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every agreement with its current version, its draft and how many active users signed the current version */
+        get: operations["consoleAgreementList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/agreements/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agreement with its current version, its draft and the count of signatures of the current version */
+        get: operations["consoleAgreementShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/agreements/{code}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the draft of an agreement's next version (names and Markdown bodies in both languages) */
+        put: operations["consoleAgreementSaveDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/agreements/{code}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The draft against the current version, line by line, per language */
+        get: operations["consoleAgreementDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/agreements/{code}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes the draft as a new version: every user signs again (resign, the 430 flow) or not (editorial fix); step-up */
+        post: operations["consoleAgreementPublish"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3485,6 +3880,187 @@ export interface operations {
         parameters: {
             query: {
                 pageCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                pageCode: string;
+                                version: number;
+                                floorList: ({
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "banner";
+                                    slides: {
+                                        image: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        title: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "notice";
+                                    messages: {
+                                        text: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "grid";
+                                    title: string | null;
+                                    columns: number;
+                                    items: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "news";
+                                    title: string;
+                                    more: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                    articles: {
+                                        id: string;
+                                        title: string;
+                                        summary: string;
+                                        cover: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        publishedAt: string;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "float";
+                                    icon: string;
+                                    label: string;
+                                    item: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                })[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cmsPreview: {
+        parameters: {
+            query: {
+                pageCode: string;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -7659,6 +8235,2711 @@ export interface operations {
                 };
                 content: {
                     "text/csv": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePageShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                pageCode: string;
+                                floorsZh: ({
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "banner";
+                                    slides: {
+                                        image: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        title: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "notice";
+                                    messages: {
+                                        text: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "grid";
+                                    title: string | null;
+                                    columns: number;
+                                    items: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "news";
+                                    title: string;
+                                    more: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                    articles: {
+                                        id: string;
+                                        title: string;
+                                        summary: string;
+                                        cover: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        publishedAt: string;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "float";
+                                    icon: string;
+                                    label: string;
+                                    item: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                })[];
+                                floorsEn: ({
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "banner";
+                                    slides: {
+                                        image: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        title: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "notice";
+                                    messages: {
+                                        text: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "grid";
+                                    title: string | null;
+                                    columns: number;
+                                    items: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "news";
+                                    title: string;
+                                    more: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                    articles: {
+                                        id: string;
+                                        title: string;
+                                        summary: string;
+                                        cover: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        publishedAt: string;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "float";
+                                    icon: string;
+                                    label: string;
+                                    item: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                })[];
+                                baseVersion: number | null;
+                                publishedVersion: number | null;
+                                changed: boolean;
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePageSaveDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    floorsZh: ({
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "banner";
+                        slides: {
+                            image: {
+                                url: string;
+                                width: number;
+                                height: number;
+                            };
+                            title: string;
+                            item: {
+                                id: string;
+                                name: string;
+                                icon: string | null;
+                                link: string;
+                                miniLink: string | null;
+                                appLink: string | null;
+                                loginRequired: boolean;
+                                authenticationRequired: boolean;
+                                external: 0 | 1;
+                                CPAppId: string;
+                                CPAuthType: string;
+                                needOpenId: 0 | 1;
+                                badge: string | null;
+                            } | null;
+                        }[];
+                    } | {
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "notice";
+                        messages: {
+                            text: string;
+                            item: {
+                                id: string;
+                                name: string;
+                                icon: string | null;
+                                link: string;
+                                miniLink: string | null;
+                                appLink: string | null;
+                                loginRequired: boolean;
+                                authenticationRequired: boolean;
+                                external: 0 | 1;
+                                CPAppId: string;
+                                CPAuthType: string;
+                                needOpenId: 0 | 1;
+                                badge: string | null;
+                            } | null;
+                        }[];
+                    } | {
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "grid";
+                        title: string | null;
+                        columns: number;
+                        items: {
+                            id: string;
+                            name: string;
+                            icon: string | null;
+                            link: string;
+                            miniLink: string | null;
+                            appLink: string | null;
+                            loginRequired: boolean;
+                            authenticationRequired: boolean;
+                            external: 0 | 1;
+                            CPAppId: string;
+                            CPAuthType: string;
+                            needOpenId: 0 | 1;
+                            badge: string | null;
+                        }[];
+                    } | {
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "news";
+                        title: string;
+                        more: {
+                            id: string;
+                            name: string;
+                            icon: string | null;
+                            link: string;
+                            miniLink: string | null;
+                            appLink: string | null;
+                            loginRequired: boolean;
+                            authenticationRequired: boolean;
+                            external: 0 | 1;
+                            CPAppId: string;
+                            CPAuthType: string;
+                            needOpenId: 0 | 1;
+                            badge: string | null;
+                        };
+                        articles: {
+                            id: string;
+                            title: string;
+                            summary: string;
+                            cover: {
+                                url: string;
+                                width: number;
+                                height: number;
+                            };
+                            publishedAt: string;
+                        }[];
+                    } | {
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "float";
+                        icon: string;
+                        label: string;
+                        item: {
+                            id: string;
+                            name: string;
+                            icon: string | null;
+                            link: string;
+                            miniLink: string | null;
+                            appLink: string | null;
+                            loginRequired: boolean;
+                            authenticationRequired: boolean;
+                            external: 0 | 1;
+                            CPAppId: string;
+                            CPAuthType: string;
+                            needOpenId: 0 | 1;
+                            badge: string | null;
+                        };
+                    })[];
+                    floorsEn: ({
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "banner";
+                        slides: {
+                            image: {
+                                url: string;
+                                width: number;
+                                height: number;
+                            };
+                            title: string;
+                            item: {
+                                id: string;
+                                name: string;
+                                icon: string | null;
+                                link: string;
+                                miniLink: string | null;
+                                appLink: string | null;
+                                loginRequired: boolean;
+                                authenticationRequired: boolean;
+                                external: 0 | 1;
+                                CPAppId: string;
+                                CPAuthType: string;
+                                needOpenId: 0 | 1;
+                                badge: string | null;
+                            } | null;
+                        }[];
+                    } | {
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "notice";
+                        messages: {
+                            text: string;
+                            item: {
+                                id: string;
+                                name: string;
+                                icon: string | null;
+                                link: string;
+                                miniLink: string | null;
+                                appLink: string | null;
+                                loginRequired: boolean;
+                                authenticationRequired: boolean;
+                                external: 0 | 1;
+                                CPAppId: string;
+                                CPAuthType: string;
+                                needOpenId: 0 | 1;
+                                badge: string | null;
+                            } | null;
+                        }[];
+                    } | {
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "grid";
+                        title: string | null;
+                        columns: number;
+                        items: {
+                            id: string;
+                            name: string;
+                            icon: string | null;
+                            link: string;
+                            miniLink: string | null;
+                            appLink: string | null;
+                            loginRequired: boolean;
+                            authenticationRequired: boolean;
+                            external: 0 | 1;
+                            CPAppId: string;
+                            CPAuthType: string;
+                            needOpenId: 0 | 1;
+                            badge: string | null;
+                        }[];
+                    } | {
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "news";
+                        title: string;
+                        more: {
+                            id: string;
+                            name: string;
+                            icon: string | null;
+                            link: string;
+                            miniLink: string | null;
+                            appLink: string | null;
+                            loginRequired: boolean;
+                            authenticationRequired: boolean;
+                            external: 0 | 1;
+                            CPAppId: string;
+                            CPAuthType: string;
+                            needOpenId: 0 | 1;
+                            badge: string | null;
+                        };
+                        articles: {
+                            id: string;
+                            title: string;
+                            summary: string;
+                            cover: {
+                                url: string;
+                                width: number;
+                                height: number;
+                            };
+                            publishedAt: string;
+                        }[];
+                    } | {
+                        id: string;
+                        sort: number;
+                        /** @enum {string} */
+                        component: "float";
+                        icon: string;
+                        label: string;
+                        item: {
+                            id: string;
+                            name: string;
+                            icon: string | null;
+                            link: string;
+                            miniLink: string | null;
+                            appLink: string | null;
+                            loginRequired: boolean;
+                            authenticationRequired: boolean;
+                            external: 0 | 1;
+                            CPAppId: string;
+                            CPAuthType: string;
+                            needOpenId: 0 | 1;
+                            badge: string | null;
+                        };
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                pageCode: string;
+                                floorsZh: ({
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "banner";
+                                    slides: {
+                                        image: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        title: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "notice";
+                                    messages: {
+                                        text: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "grid";
+                                    title: string | null;
+                                    columns: number;
+                                    items: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "news";
+                                    title: string;
+                                    more: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                    articles: {
+                                        id: string;
+                                        title: string;
+                                        summary: string;
+                                        cover: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        publishedAt: string;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "float";
+                                    icon: string;
+                                    label: string;
+                                    item: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                })[];
+                                floorsEn: ({
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "banner";
+                                    slides: {
+                                        image: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        title: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "notice";
+                                    messages: {
+                                        text: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "grid";
+                                    title: string | null;
+                                    columns: number;
+                                    items: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "news";
+                                    title: string;
+                                    more: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                    articles: {
+                                        id: string;
+                                        title: string;
+                                        summary: string;
+                                        cover: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        publishedAt: string;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "float";
+                                    icon: string;
+                                    label: string;
+                                    item: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                })[];
+                                baseVersion: number | null;
+                                publishedVersion: number | null;
+                                changed: boolean;
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePagePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                url: string;
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePagePublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                version: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePageVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                version: number;
+                                publishedAt: string;
+                                publishedBy: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePageVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                version: number;
+                                publishedAt: string;
+                                publishedBy: string | null;
+                                floorsZh: ({
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "banner";
+                                    slides: {
+                                        image: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        title: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "notice";
+                                    messages: {
+                                        text: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "grid";
+                                    title: string | null;
+                                    columns: number;
+                                    items: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "news";
+                                    title: string;
+                                    more: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                    articles: {
+                                        id: string;
+                                        title: string;
+                                        summary: string;
+                                        cover: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        publishedAt: string;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "float";
+                                    icon: string;
+                                    label: string;
+                                    item: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                })[];
+                                floorsEn: ({
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "banner";
+                                    slides: {
+                                        image: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        title: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "notice";
+                                    messages: {
+                                        text: string;
+                                        item: {
+                                            id: string;
+                                            name: string;
+                                            icon: string | null;
+                                            link: string;
+                                            miniLink: string | null;
+                                            appLink: string | null;
+                                            loginRequired: boolean;
+                                            authenticationRequired: boolean;
+                                            external: 0 | 1;
+                                            CPAppId: string;
+                                            CPAuthType: string;
+                                            needOpenId: 0 | 1;
+                                            badge: string | null;
+                                        } | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "grid";
+                                    title: string | null;
+                                    columns: number;
+                                    items: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "news";
+                                    title: string;
+                                    more: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                    articles: {
+                                        id: string;
+                                        title: string;
+                                        summary: string;
+                                        cover: {
+                                            url: string;
+                                            width: number;
+                                            height: number;
+                                        };
+                                        publishedAt: string;
+                                    }[];
+                                } | {
+                                    id: string;
+                                    sort: number;
+                                    /** @enum {string} */
+                                    component: "float";
+                                    icon: string;
+                                    label: string;
+                                    item: {
+                                        id: string;
+                                        name: string;
+                                        icon: string | null;
+                                        link: string;
+                                        miniLink: string | null;
+                                        appLink: string | null;
+                                        loginRequired: boolean;
+                                        authenticationRequired: boolean;
+                                        external: 0 | 1;
+                                        CPAppId: string;
+                                        CPAuthType: string;
+                                        needOpenId: 0 | 1;
+                                        badge: string | null;
+                                    };
+                                })[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePageRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                version: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePageSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                resourceType: "page" | "article" | "agreement";
+                                resourceId: string;
+                                /** @enum {string} */
+                                action: "publish" | "unpublish";
+                                runAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "done" | "cancelled" | "failed";
+                                createdBy: string | null;
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePageSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    runAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                resourceType: "page" | "article" | "agreement";
+                                resourceId: string;
+                                /** @enum {string} */
+                                action: "publish" | "unpublish";
+                                runAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "done" | "cancelled" | "failed";
+                                createdBy: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consolePageScheduleCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "homepage" | "servicegrid";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                resourceType: "page" | "article" | "agreement";
+                                resourceId: string;
+                                /** @enum {string} */
+                                action: "publish" | "unpublish";
+                                runAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "done" | "cancelled" | "failed";
+                                createdBy: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleMediaUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                url: string;
+                                contentType: string;
+                                width: number;
+                                height: number;
+                                bytes: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleList: {
+        parameters: {
+            query?: {
+                kind?: "news" | "guide" | "help";
+                categoryCode?: string;
+                state?: "draft" | "published" | "unpublished";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                items: {
+                                    categoryCode: string;
+                                    cover: string;
+                                    titleZh: string;
+                                    titleEn: string;
+                                    summaryZh: string;
+                                    summaryEn: string;
+                                    sourceZh: string;
+                                    sourceEn: string;
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "news" | "guide" | "help";
+                                    /** @enum {string} */
+                                    state: "draft" | "published" | "unpublished";
+                                    changed: boolean;
+                                    publishedAt: string | null;
+                                    updatedAt: string;
+                                    updatedBy: string | null;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    categoryCode: string;
+                    cover: string;
+                    titleZh: string;
+                    titleEn: string;
+                    summaryZh: string;
+                    summaryEn: string;
+                    sourceZh: string;
+                    sourceEn: string;
+                    htmlZh: string;
+                    htmlEn: string;
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                categoryCode: string;
+                                cover: string;
+                                titleZh: string;
+                                titleEn: string;
+                                summaryZh: string;
+                                summaryEn: string;
+                                sourceZh: string;
+                                sourceEn: string;
+                                htmlZh: string;
+                                htmlEn: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "news" | "guide" | "help";
+                                /** @enum {string} */
+                                state: "draft" | "published" | "unpublished";
+                                changed: boolean;
+                                publishedAt: string | null;
+                                updatedAt: string;
+                                updatedBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                code: string;
+                                /** @enum {string} */
+                                kind: "news" | "guide" | "help";
+                                nameZh: string;
+                                nameEn: string;
+                                sort: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                categoryCode: string;
+                                cover: string;
+                                titleZh: string;
+                                titleEn: string;
+                                summaryZh: string;
+                                summaryEn: string;
+                                sourceZh: string;
+                                sourceEn: string;
+                                htmlZh: string;
+                                htmlEn: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "news" | "guide" | "help";
+                                /** @enum {string} */
+                                state: "draft" | "published" | "unpublished";
+                                changed: boolean;
+                                publishedAt: string | null;
+                                updatedAt: string;
+                                updatedBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    categoryCode: string;
+                    cover: string;
+                    titleZh: string;
+                    titleEn: string;
+                    summaryZh: string;
+                    summaryEn: string;
+                    sourceZh: string;
+                    sourceEn: string;
+                    htmlZh: string;
+                    htmlEn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                categoryCode: string;
+                                cover: string;
+                                titleZh: string;
+                                titleEn: string;
+                                summaryZh: string;
+                                summaryEn: string;
+                                sourceZh: string;
+                                sourceEn: string;
+                                htmlZh: string;
+                                htmlEn: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "news" | "guide" | "help";
+                                /** @enum {string} */
+                                state: "draft" | "published" | "unpublished";
+                                changed: boolean;
+                                publishedAt: string | null;
+                                updatedAt: string;
+                                updatedBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticlePublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                categoryCode: string;
+                                cover: string;
+                                titleZh: string;
+                                titleEn: string;
+                                summaryZh: string;
+                                summaryEn: string;
+                                sourceZh: string;
+                                sourceEn: string;
+                                htmlZh: string;
+                                htmlEn: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "news" | "guide" | "help";
+                                /** @enum {string} */
+                                state: "draft" | "published" | "unpublished";
+                                changed: boolean;
+                                publishedAt: string | null;
+                                updatedAt: string;
+                                updatedBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleUnpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                categoryCode: string;
+                                cover: string;
+                                titleZh: string;
+                                titleEn: string;
+                                summaryZh: string;
+                                summaryEn: string;
+                                sourceZh: string;
+                                sourceEn: string;
+                                htmlZh: string;
+                                htmlEn: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "news" | "guide" | "help";
+                                /** @enum {string} */
+                                state: "draft" | "published" | "unpublished";
+                                changed: boolean;
+                                publishedAt: string | null;
+                                updatedAt: string;
+                                updatedBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                resourceType: "page" | "article" | "agreement";
+                                resourceId: string;
+                                /** @enum {string} */
+                                action: "publish" | "unpublish";
+                                runAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "done" | "cancelled" | "failed";
+                                createdBy: string | null;
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    runAt: string;
+                    /** @enum {string} */
+                    action: "publish" | "unpublish";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                resourceType: "page" | "article" | "agreement";
+                                resourceId: string;
+                                /** @enum {string} */
+                                action: "publish" | "unpublish";
+                                runAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "done" | "cancelled" | "failed";
+                                createdBy: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleArticleScheduleCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                scheduleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                resourceType: "page" | "article" | "agreement";
+                                resourceId: string;
+                                /** @enum {string} */
+                                action: "publish" | "unpublish";
+                                runAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "done" | "cancelled" | "failed";
+                                createdBy: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleAgreementList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {string} */
+                                code: "user" | "privacy" | "cancellation";
+                                /** @enum {string} */
+                                setType: "1" | "2";
+                                current: {
+                                    nameZh: string;
+                                    nameEn: string;
+                                    bodyZh: string;
+                                    bodyEn: string;
+                                    id: number;
+                                    version: string;
+                                    publishedAt: string;
+                                    required: boolean;
+                                } | null;
+                                draft: {
+                                    nameZh: string;
+                                    nameEn: string;
+                                    bodyZh: string;
+                                    bodyEn: string;
+                                    updatedAt: string;
+                                    updatedBy: string | null;
+                                } | null;
+                                signedCurrent: number;
+                                activeUsers: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleAgreementShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "user" | "privacy" | "cancellation";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {string} */
+                                code: "user" | "privacy" | "cancellation";
+                                /** @enum {string} */
+                                setType: "1" | "2";
+                                current: {
+                                    nameZh: string;
+                                    nameEn: string;
+                                    bodyZh: string;
+                                    bodyEn: string;
+                                    id: number;
+                                    version: string;
+                                    publishedAt: string;
+                                    required: boolean;
+                                } | null;
+                                draft: {
+                                    nameZh: string;
+                                    nameEn: string;
+                                    bodyZh: string;
+                                    bodyEn: string;
+                                    updatedAt: string;
+                                    updatedBy: string | null;
+                                } | null;
+                                signedCurrent: number;
+                                activeUsers: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleAgreementSaveDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "user" | "privacy" | "cancellation";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nameZh: string;
+                    nameEn: string;
+                    bodyZh: string;
+                    bodyEn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {string} */
+                                code: "user" | "privacy" | "cancellation";
+                                /** @enum {string} */
+                                setType: "1" | "2";
+                                current: {
+                                    nameZh: string;
+                                    nameEn: string;
+                                    bodyZh: string;
+                                    bodyEn: string;
+                                    id: number;
+                                    version: string;
+                                    publishedAt: string;
+                                    required: boolean;
+                                } | null;
+                                draft: {
+                                    nameZh: string;
+                                    nameEn: string;
+                                    bodyZh: string;
+                                    bodyEn: string;
+                                    updatedAt: string;
+                                    updatedBy: string | null;
+                                } | null;
+                                signedCurrent: number;
+                                activeUsers: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleAgreementDiff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "user" | "privacy" | "cancellation";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                name: {
+                                    "zh-CN": {
+                                        /** @enum {string} */
+                                        op: "same" | "added" | "removed";
+                                        text: string;
+                                    }[];
+                                    "en-US": {
+                                        /** @enum {string} */
+                                        op: "same" | "added" | "removed";
+                                        text: string;
+                                    }[];
+                                };
+                                body: {
+                                    "zh-CN": {
+                                        /** @enum {string} */
+                                        op: "same" | "added" | "removed";
+                                        text: string;
+                                    }[];
+                                    "en-US": {
+                                        /** @enum {string} */
+                                        op: "same" | "added" | "removed";
+                                        text: string;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleAgreementPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: "user" | "privacy" | "cancellation";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: string;
+                    /** @enum {string} */
+                    mode: "resign" | "editorial";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: number;
+                                version: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -84,7 +84,7 @@ describe('the console access table against every /app/console route', () => {
   })
 
   it('a step-up cell refuses a session without a recent step-up', async () => {
-    const op = await createOperator(t.app, 'matrix-stepup@console.test', ['admin'])
+    const op = await createOperator(t.app, 'matrix-stepup@console.test', [...CONSOLE_ROLES])
     const client = await signIn(t.app, clock, op)
     const cells = t.app.consoleRoutes.filter((route) => !route.access.public && route.access.stepUp)
     expect(cells.length).toBeGreaterThan(0)

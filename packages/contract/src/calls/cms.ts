@@ -94,6 +94,18 @@ export const cmsPage = defineCall({
   response: CmsPageSchema,
 })
 
+/**
+ * The draft of a page, for whoever holds a preview link from the console (a signed token, valid a
+ * short while: PREVIEW_TTL_S): the same page shape, never cached, shown with a "preview" mark.
+ */
+export const cmsPreview = defineCall({
+  ...wire.cmsPreview,
+  summary: 'The draft of a page (preview link from the console: signed token, short-lived), in the caller language',
+  tags: ['cms'],
+  query: CmsPageQuerySchema.extend({ token: z.string({ error: 'field.required' satisfies RuleMessageKey }).min(1, { error: 'field.required' satisfies RuleMessageKey }).max(300, { error: 'field.invalid' satisfies RuleMessageKey }) }),
+  response: CmsPageSchema,
+})
+
 export const ArticleSummarySchema = z.object({ id: z.string(), title: z.string(), summary: z.string(), cover: ImageSchema, publishedAt: z.string(), source: z.string() })
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>
 

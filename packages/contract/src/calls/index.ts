@@ -25,7 +25,7 @@ import { getPasswordPubKey, loginByAccount, loginSignupByPhoneCode, refreshToken
 import { checkCaptcha, checkCaptchaWork, getCaptcha, getCaptchaWork, sendEmailCode, sendEmailPassCode, sendPhoneCode, sendPhonePassCode } from './verify'
 import { registerByEmailPwd, registerByPhonePwd } from './register'
 import { getUserInfo, logout, signOut } from './user'
-import { cmsPage, grantCode, informationDetail, informationTree } from './cms'
+import { cmsPage, cmsPreview, grantCode, informationDetail, informationTree } from './cms'
 import { ssoLogin } from './sso'
 import {
   bindOrChangeEmail,
@@ -101,6 +101,7 @@ export const calls = {
   editUserPersonalInfo,
   uploadAvatar,
   cmsPage,
+  cmsPreview,
   informationTree,
   informationDetail,
   helpVote,

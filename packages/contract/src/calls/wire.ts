@@ -122,6 +122,11 @@ export const POSTCODE_PATTERN = /^\d{6}$/
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 
+/** How long a preview link of the console (a page's draft in the portal) works. */
+export const PREVIEW_TTL_S = 15 * 60
+/** The portal route's query parameter carrying a preview token. */
+export const PREVIEW_PARAM = 'preview'
+
 export const PAGE_CODE_PATTERN = /^[a-z][a-z0-9_-]{0,39}$/
 /**
  * Inner jumps (SPEC §3, §6, §7): a one-time code for the provider's older system, bound to the
@@ -282,6 +287,7 @@ const WIRE = {
   /** multipart/form-data with one file field `file` (UNSIGNED-PAYLOAD signature). */
   uploadAvatar: { method: 'POST', path: '/user/api/uploadAvatar', access: 'user' },
   cmsPage: { method: 'GET', path: '/cms/resource/page', access: 'public', input: 'query' },
+  cmsPreview: { method: 'GET', path: '/cms/resource/preview', access: 'public', input: 'query' },
   informationTree: { method: 'GET', path: '/cms/information/tree', access: 'public' },
   informationDetail: { method: 'GET', path: '/cms/information/detail', access: 'public', input: 'query' },
   helpVote: { method: 'GET', path: '/cms/help/vote', access: 'public', input: 'query' },

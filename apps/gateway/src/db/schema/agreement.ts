@@ -36,3 +36,16 @@ export const agreementVersion = pgTable(
     index('agreement_version_current_idx').on(t.agreementId, t.publishedAt),
   ],
 )
+
+/** The draft of an agreement's next version (issue 33), edited in the console; one per agreement. */
+export const agreementDraft = pgTable('agreement_draft', {
+  agreementId: integer()
+    .primaryKey()
+    .references(() => agreement.id),
+  nameZh: text().notNull(),
+  nameEn: text().notNull(),
+  bodyZh: text().notNull(),
+  bodyEn: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedBy: text(),
+})

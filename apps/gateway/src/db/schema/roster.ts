@@ -2,7 +2,8 @@ import { CERTIFICATION_METHODS, GENDERS } from '@ess/contract'
 import { customType, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { appUser } from './user'
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** Raw bytes (a PostgreSQL bytea), as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 })

@@ -1,7 +1,7 @@
 import type { Article, CmsPage, InformationTree, Locale } from '@ess/contract'
 import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { cmsArticle, cmsCategory, cmsPage } from '../../db/schema'
+import { cmsArticle, cmsArticleDraft, cmsCategory, cmsPage, cmsPageDraft, cmsPageVersion } from '../../db/schema'
 import type { Kv } from '../../infra/kv'
 import { cacheCounts } from '../../infra/observe/signals'
 import { AppError } from '../../lib/app-error'
@@ -13,7 +13,8 @@ const LOCALES: Locale[] = ['zh-CN', 'en-US']
 const tokenKey = (code: string) => `cms:page-token:${code}`
 /** How long a page's change token lives in the KV; when it lapses every gateway re-reads once. */
 const TOKEN_TTL_MS = 30 * 24 * 3_600_000
-const cover = (name: string) => ({ url: media(name), width: 690, height: 300 })
+/** An article's cover: a shipped image by name, or an uploaded one by its address (the console's). */
+export const cover = (nameOrUrl: string) => ({ url: nameOrUrl.startsWith('/') ? nameOrUrl : media(nameOrUrl), width: 690, height: 300 })
 
 /**
  * The read cache of pages: per process, per page and language, the answer serialised once (the
@@ -84,11 +85,19 @@ function latestNews(locale: Locale) {
 }
 
 /**
- * Publishes a page's floors (both languages): the version goes up and the KV learns it, so every
- * gateway's cache drops the old answer. Writes nothing when the floors are the same. Inside a
- * transaction, pass no `kv` and call invalidatePages after the commit (as the start-up seed does).
+ * Publishes a page's floors (both languages): the version goes up, the version is kept (so it can
+ * be restored), and the KV learns it, so every gateway's cache drops the old answer. Writes nothing
+ * and answers null when the floors are the same; otherwise the new version. Inside a transaction,
+ * pass no `kv` and call invalidatePages after the commit (as the start-up seed and the console do).
  */
-export async function publishPage(db: Database, kv: Kv | undefined, code: string, floors: { zh: CmsPage['floorList']; en: CmsPage['floorList'] }, now = new Date()): Promise<boolean> {
+export async function publishPageVersion(
+  db: Database,
+  kv: Kv | undefined,
+  code: string,
+  floors: { zh: CmsPage['floorList']; en: CmsPage['floorList'] },
+  now = new Date(),
+  publishedBy: string | null = null,
+): Promise<number | null> {
   const [row] = await db
     .insert(cmsPage)
     .values({ code, floorsZh: floors.zh, floorsEn: floors.en, version: 1, updatedAt: now })
@@ -98,14 +107,30 @@ export async function publishPage(db: Database, kv: Kv | undefined, code: string
       setWhere: sql`(${cmsPage.floorsZh}, ${cmsPage.floorsEn}) is distinct from (excluded.floors_zh, excluded.floors_en)`,
     })
     .returning({ version: cmsPage.version })
-  if (row && kv) await invalidatePages(kv, [code])
-  return Boolean(row)
+  if (!row) return null
+  await db
+    .insert(cmsPageVersion)
+    .values({ code, version: row.version, floorsZh: floors.zh, floorsEn: floors.en, publishedAt: now, publishedBy })
+    .onConflictDoNothing()
+  if (kv) await invalidatePages(kv, [code])
+  return row.version
 }
 
-/** The demo pages and articles (idempotent); returns the rows written. */
+/** publishPageVersion, answering whether anything changed. */
+export async function publishPage(db: Database, kv: Kv | undefined, code: string, floors: { zh: CmsPage['floorList']; en: CmsPage['floorList'] }, now = new Date()): Promise<boolean> {
+  return (await publishPageVersion(db, kv, code, floors, now)) !== null
+}
+
+/**
+ * The demo pages and articles (idempotent); returns the rows written. What an operator has taken
+ * over in the console (a page or article with a draft) is theirs: the seed leaves it alone.
+ */
 export async function seedContent(db: Database): Promise<number> {
   let written = 0
+  const ownedPages = new Set((await db.select({ code: cmsPageDraft.code }).from(cmsPageDraft)).map((row) => row.code))
+  const ownedArticles = new Set((await db.select({ id: cmsArticleDraft.id }).from(cmsArticleDraft)).map((row) => row.id))
   for (const [code, build] of Object.entries(PAGES)) {
+    if (ownedPages.has(code)) continue
     if (await publishPage(db, undefined, code, { zh: build('zh-CN', latestNews('zh-CN')), en: build('en-US', latestNews('en-US')) })) written++
   }
   for (const c of CATEGORIES) {
@@ -121,6 +146,7 @@ export async function seedContent(db: Database): Promise<number> {
     written += rows.length
   }
   for (const a of ARTICLES) {
+    if (ownedArticles.has(a.id)) continue
     const values = {
       id: a.id,
       categoryCode: a.categoryCode,

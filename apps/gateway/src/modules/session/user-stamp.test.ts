@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testKv } from '../../../test/helpers/stores'
 import type { Kv } from '../../infra/kv/kv'
-import { STAMPED_MAX_AGE_MS, StampedCache, readUserStamp, userChanged } from './user-stamp'
+import { STAMPED_MAX_AGE_MS, StampedCache, everyUserChanged, readUserStamp, userChanged } from './user-stamp'
 
 interface Row {
   userId: string
@@ -39,6 +39,11 @@ function countingKv(inner: Kv) {
       count++
       return inner.get(key)
     },
+    // One round trip (MGET), as a stamp is read: the user's own and everyone's part.
+    getMany: (keys: readonly string[]) => {
+      count++
+      return inner.getMany(keys)
+    },
   })
   return {
     kv: counted,
@@ -71,6 +76,13 @@ describe('StampedCache (what a gateway keeps of a user while its stamp stands)',
     await userChanged(kv, 'u-changed')
     expect(await readUserStamp(kv, 'u-changed')).not.toBe(stamp)
     expect(await cache.get('tokenB', at(10), db.load('tokenB'), userOf)).toMatchObject({ name: 'after' })
+  })
+
+  it('sees a change announced for every user (a new agreement to sign) in every user\'s stamp', async () => {
+    const before = [await readUserStamp(kv, 'u-a'), await readUserStamp(kv, 'u-b')]
+    await everyUserChanged(kv)
+    expect(await readUserStamp(kv, 'u-a')).not.toBe(before[0])
+    expect(await readUserStamp(kv, 'u-b')).not.toBe(before[1])
   })
 
   it('with the user known, loads once; a key of another user is not kept', async () => {

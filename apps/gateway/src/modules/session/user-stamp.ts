@@ -19,15 +19,26 @@ const USER_STAMP_TTL_MS = 24 * 3600_000
 const NO_STAMP = '-'
 
 const stampKey = (userId: string) => `stamp:user:${userId}`
+/** Part of every user's stamp: replaced by a change that concerns all users at once. */
+const EVERY_USER_KEY = 'stamp:every-user'
 
 /** Announces a committed change of the user to every gateway. Call it after the transaction. */
 export async function userChanged(kv: Kv, userId: string): Promise<void> {
   await kv.set(stampKey(userId), randomUUID(), USER_STAMP_TTL_MS)
 }
 
-/** The user's current stamp. */
+/**
+ * Announces a committed change of every user at once (a new agreement version that all must sign):
+ * every gateway reads each user again at their next call. Call it after the transaction.
+ */
+export async function everyUserChanged(kv: Kv): Promise<void> {
+  await kv.set(EVERY_USER_KEY, randomUUID(), USER_STAMP_TTL_MS)
+}
+
+/** The user's current stamp: their own and everyone's, in one KV round trip. */
 export async function readUserStamp(kv: Kv, userId: string): Promise<string> {
-  return (await kv.get(stampKey(userId))) ?? NO_STAMP
+  const [own, every] = await kv.getMany([stampKey(userId), EVERY_USER_KEY])
+  return `${own ?? NO_STAMP}/${every ?? NO_STAMP}`
 }
 
 /** Whose value a read is, known before loading; with the user's stamp when the request has read it. */

@@ -21,6 +21,7 @@ const PRE_CONSENT_PATHS: ReadonlySet<string> = new Set(
     wire.checkCaptchaWork,
     wire.getPasswordPubKey,
     wire.cmsPage,
+    wire.cmsPreview,
     wire.informationTree,
     wire.informationDetail,
     // The two privacy lists: what the app collects and shares, readable before consenting.
