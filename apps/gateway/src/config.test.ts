@@ -80,6 +80,7 @@ describe('config', () => {
         endpoint: new URL('https://sms.tencentcloudapi.com'),
         signName: '员工服务',
         templates: { verificationCode: '1100001', passwordChanged: '1100002', contactChanged: '1100003' },
+        international: { signName: undefined, templates: {} },
       },
       timeoutMs: 5000,
       sendWaitMs: 1000,

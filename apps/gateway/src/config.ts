@@ -64,6 +64,8 @@ function missingNotifierSettings(env: RawEnv): string[] {
   const needed: string[] = []
   if (env.SMS_PROVIDER === 'aliyun' || env.SMS_PROVIDER === 'tencent') {
     needed.push(...PROVIDER_SETTINGS[env.SMS_PROVIDER], 'SMS_SIGN_NAME', ...SMS_TEMPLATE_SETTINGS)
+    // Aliyun signs international messages too; Tencent sends them without a signature.
+    if (env.SMS_PROVIDER === 'aliyun' && SMS_TEMPLATE_SETTINGS.some((name) => env[name.replace('SMS_', 'SMS_INTL_')])) needed.push('SMS_INTL_SIGN_NAME')
   } else if (production) {
     needed.push('SMS_PROVIDER (aliyun or tencent) with its credentials, SMS_SIGN_NAME and SMS_TEMPLATE_*')
   }
@@ -71,9 +73,28 @@ function missingNotifierSettings(env: RawEnv): string[] {
   return needed.filter((name) => name.startsWith('SMS_PROVIDER (') || !env[name])
 }
 
+/**
+ * The signature and templates of numbers outside mainland China (Hong Kong, Macao and Taiwan
+ * included: both providers approve one "国际/港澳台" template type for them). A template left unset
+ * refuses those numbers at once.
+ */
+export interface SmsInternational {
+  signName?: string
+  templates: Partial<SmsTemplates>
+}
 export type SmsSettings =
-  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: URL; signName: string; templates: SmsTemplates }
-  | { provider: 'tencent'; secretId: string; secretKey: string; sdkAppId: string; region: string; endpoint: URL; signName: string; templates: SmsTemplates }
+  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: URL; signName: string; templates: SmsTemplates; international: SmsInternational }
+  | {
+      provider: 'tencent'
+      secretId: string
+      secretKey: string
+      sdkAppId: string
+      region: string
+      endpoint: URL
+      signName: string
+      templates: SmsTemplates
+      international: SmsInternational
+    }
 export interface SmsTemplates {
   verificationCode: string
   passwordChanged: string
@@ -90,6 +111,16 @@ function smsSettings(env: Record<string, string | undefined>): SmsSettings | und
       verificationCode: text('SMS_TEMPLATE_VERIFICATION_CODE'),
       passwordChanged: text('SMS_TEMPLATE_PASSWORD_CHANGED'),
       contactChanged: text('SMS_TEMPLATE_CONTACT_CHANGED'),
+    },
+    international: {
+      signName: env.SMS_INTL_SIGN_NAME,
+      templates: Object.fromEntries(
+        Object.entries({
+          verificationCode: env.SMS_INTL_TEMPLATE_VERIFICATION_CODE,
+          passwordChanged: env.SMS_INTL_TEMPLATE_PASSWORD_CHANGED,
+          contactChanged: env.SMS_INTL_TEMPLATE_CONTACT_CHANGED,
+        }).filter(([, id]) => id),
+      ) as Partial<SmsTemplates>,
     },
   }
   if (provider === 'aliyun') {
@@ -169,6 +200,11 @@ const EnvSchema = z
     SMS_TEMPLATE_VERIFICATION_CODE: optionalText,
     SMS_TEMPLATE_PASSWORD_CHANGED: optionalText,
     SMS_TEMPLATE_CONTACT_CHANGED: optionalText,
+    /** Numbers outside mainland China: the international / HK-Macao-Taiwan signature and templates (unset: refused at once). */
+    SMS_INTL_SIGN_NAME: optionalText,
+    SMS_INTL_TEMPLATE_VERIFICATION_CODE: optionalText,
+    SMS_INTL_TEMPLATE_PASSWORD_CHANGED: optionalText,
+    SMS_INTL_TEMPLATE_CONTACT_CHANGED: optionalText,
     ALIYUN_SMS_ACCESS_KEY_ID: optionalText,
     ALIYUN_SMS_ACCESS_KEY_SECRET: optionalText,
     ALIYUN_SMS_ENDPOINT: z.string().trim().url().default('https://dysmsapi.aliyuncs.com'),

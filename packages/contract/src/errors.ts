@@ -81,6 +81,8 @@ export const ERRORS = {
   PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),
   QUICK_LOGIN_FAILED: def(100561, 401, '快捷登录失败，请使用账号登录', 'Quick login failed; please log in with your account'),
   SMS_CODE_UNDELIVERABLE: def(100562, 400, '验证码无法发送到该手机号，请检查号码后重试', 'The code could not be sent to this phone number; please check the number and try again'),
+  SMS_REGION_UNSUPPORTED: def(100563, 400, '暂不支持向该国家或地区的手机号发送短信，请使用其他方式', 'Text messages cannot be sent to phone numbers of this country or region yet; please use another way'),
+  SMS_DAILY_LIMIT: def(100564, 429, '该手机号今日接收短信已达上限，请明天再试或使用其他方式', 'This phone number has received its maximum of text messages for today; please try again tomorrow or use another way'),
 
   // Account security (100580–100599).
   IDENTITY_CHECK_REQUIRED: def(100580, 403, '为了您的账号安全，请先验证身份', 'For the security of your account, please verify your identity first'),
