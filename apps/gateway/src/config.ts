@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { CODE_RESEND_COUNTDOWN_S, CODE_RESEND_MAX_S, SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseOuterAppKeys } from '@ess/contract'
+import { CODE_RESEND_COUNTDOWN_S, CODE_RESEND_MAX_S, OUTER_APP_ID_PATTERN, PUSH_KINDS, type PushKind, SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseOuterAppKeys } from '@ess/contract'
 
 /** The sample provider page the gateway serves in place of the older user center (inner jumps). */
 export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedirect'
@@ -193,6 +193,14 @@ const EnvSchema = z
     WECHAT_API_URL: optionalUrl('http'),
     /** Outer apps that sign calls with their own public app key: `appId:key` pairs (contract parseOuterAppKeys). */
     OUTER_APP_KEYS: optionalText,
+    /** The provider's systems that may send notices, and the kinds each may send (parseNoticeApps). */
+    NOTICE_APPS: z.string().trim().default('payroll:salary checkup:examReservation+examReport flexi:flexibleEmployment'),
+    /** Calls of the notices API one app may make in a minute (over it: 429 with Retry-After). */
+    NOTICE_API_CALLS_PER_APP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** Inbox rows a fan-out writes per transaction (what a crash leaves to redo). */
+    NOTICE_FANOUT_CHUNK: z.coerce.number().int().min(1).max(5000).default(500),
+    /** A fan-out held longer than this by a gateway (that died) is taken over by another. */
+    NOTICE_FANOUT_LEASE_S: z.coerce.number().int().min(1).max(3600).default(60),
     /** `outbox`: every message stays in the database (a staging site); production refuses to start without SMS and SMTP otherwise. */
     NOTIFIER: z.preprocess(blankAsUnset, z.enum(['outbox']).optional()),
     SMS_PROVIDER: z.preprocess(blankAsUnset, z.enum(['aliyun', 'tencent']).optional()),
@@ -234,6 +242,11 @@ const EnvSchema = z
     if (!env.WECHAT_MINI_APPID !== !env.WECHAT_MINI_SECRET) {
       const [given, missing] = env.WECHAT_MINI_APPID ? ['WECHAT_MINI_APPID', 'WECHAT_MINI_SECRET'] : ['WECHAT_MINI_SECRET', 'WECHAT_MINI_APPID']
       ctx.addIssue({ code: 'custom', path: [missing], message: `is required with ${given}` })
+    }
+    try {
+      parseNoticeApps(env.NOTICE_APPS)
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['NOTICE_APPS'], message: (error as Error).message })
     }
     try {
       parseOuterAppKeys(env.OUTER_APP_KEYS)
@@ -284,6 +297,11 @@ const EnvSchema = z
     assistantApiUrl: (env.ASSISTANT_API_URL ?? SAMPLE_ASSISTANT_API_PATH).replace(/\/+$/, ''),
     ...oauthConfig(env),
     outerAppKeys: parseOuterAppKeys(env.OUTER_APP_KEYS),
+    noticeApi: {
+      apps: parseNoticeApps(env.NOTICE_APPS),
+      callsPerAppPerMinute: env.NOTICE_API_CALLS_PER_APP_PER_MINUTE,
+      fanout: { chunk: env.NOTICE_FANOUT_CHUNK, leaseS: env.NOTICE_FANOUT_LEASE_S },
+    },
     wechatMini: {
       credentials: env.WECHAT_MINI_APPID && env.WECHAT_MINI_SECRET ? { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET } : undefined,
       apiUrl: env.WECHAT_API_URL?.replace(/\/+$/, ''),
@@ -299,6 +317,24 @@ const EnvSchema = z
       pollMs: env.NOTIFIER_POLL_MS,
     },
   }))
+
+/**
+ * NOTICE_APPS: `appId:kind+kind` entries separated by spaces or commas, e.g. `payroll:salary
+ * checkup:examReservation+examReport`. App ids as OUTER_APP_ID_PATTERN; kinds of PUSH_KINDS.
+ */
+export function parseNoticeApps(text: string): Record<string, PushKind[]> {
+  const apps: Record<string, PushKind[]> = {}
+  for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
+    const [id, kinds = ''] = entry.split(':', 2)
+    if (!OUTER_APP_ID_PATTERN.test(id)) throw new Error(`"${id}" is not an app id (1-32 of A-Z a-z 0-9 _ -)`)
+    if (Object.prototype.hasOwnProperty.call(apps, id)) throw new Error(`app ${id} is given twice`)
+    const list = kinds.split('+').filter(Boolean)
+    if (!list.length) throw new Error(`app ${id} has no notice kind (e.g. ${id}:salary)`)
+    for (const kind of list) if (!(PUSH_KINDS as readonly string[]).includes(kind)) throw new Error(`app ${id}: "${kind}" is not a notice kind (${PUSH_KINDS.join(', ')})`)
+    apps[id] = list as PushKind[]
+  }
+  return apps
+}
 
 /** Third-party sign-in: where the gateway is reached, where browsers may return, each provider's credentials. */
 type OAuthEnv = { PORT: number; NODE_ENV: string; PUBLIC_URL?: string; OAUTH_RETURN_URLS?: string; OAUTH_STAND_IN_URL?: string } & {

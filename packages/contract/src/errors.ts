@@ -120,6 +120,10 @@ export const ERRORS = {
   ASSISTANT_TOKEN_INVALID: def(100633, 401, '智能客服会话已失效，请重新进入', 'The assistant session has ended; please open the assistant again'),
   ASSISTANT_SIGNATURE_INVALID: def(100634, 401, '请求签名无效', 'The request signature is invalid'),
   ASSISTANT_REQUEST_STALE: def(100635, 401, '请求已过期或重复，请检查设备时间后重试', 'The request has expired or was already received; check the device clock and try again'),
+
+  // The notices API of the provider's systems (100640–100649).
+  NOTICE_KIND_NOT_ALLOWED: def(100640, 403, '该应用无权发送此类通知', 'This application may not send notices of this kind'),
+  IDEMPOTENCY_KEY_CONFLICT: def(100641, 409, '该幂等键已用于另一个不同的请求', 'This Idempotency-Key was already used for a different request'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -66,7 +66,7 @@ function withoutSecrets(row: Pick<QueuedMessage, 'channel' | 'template' | 'param
  * pg-boss's statement on the caller's transaction: its `$n` text and values as one drizzle SQL,
  * so the job is written (or rolled back) with the message and the state that needs it.
  */
-function inTransaction(tx: Database): PgBoss.Db {
+export function inTransaction(tx: Database): PgBoss.Db {
   return {
     executeSql: async (text, values = []) => {
       const parts = text.split(/\$(\d+)/)
