@@ -75,6 +75,15 @@ describe('POST /open/api/v1/notices', () => {
     expect(rows.map((row) => row.userId)).toEqual([linked.userId])
   })
 
+  it('takes 1,000 recipients in one call and writes all their inboxes', async () => {
+    const people = await seedEmployees(t.database.db, 1000)
+    const sent = payloadOf<SentNotice>(await openCall(t.app, 'POST', '/notices', salary(people), { secret: payroll }))
+    expect(sent).toMatchObject({ queued: 1000, skipped: 0 })
+    expect((await delivered(sent.id)).recipients.every((r) => r.inbox === 'delivered')).toBe(true)
+    const rows = await t.database.db.execute(sql`select count(distinct user_id)::int as n from notice where batch_id = ${sent.id}`)
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(1000)
+  })
+
   it('takes its own words in both languages and a portal route as the link', async () => {
     const [one] = await seedEmployees(t.database.db, 1)
     const body = {
