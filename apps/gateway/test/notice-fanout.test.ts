@@ -83,11 +83,13 @@ describe.each(stores)('a gateway SIGKILLed mid-fan-out, on %s', (_name, makeStor
     const sent = await openHttp<SentNotice>(url, secret, 'POST', '/notices', salaryTo(people, '2026-11'))
     expect(sent.queued).toBe(1000)
     // SIGKILL once some inboxes are written and some are not.
+    const started = Date.now() + 30_000
     for (;;) {
       const state = await openHttp<NoticeDelivery>(url, secret, 'GET', `/notices/${sent.id}`)
       const written = state.recipients.filter((r) => r.inbox === 'delivered').length
       if (written > 0 && written < 1000) break
       if (written === 1000) throw new Error('the fan-out ended before the kill: make the chunks smaller')
+      if (Date.now() > started) throw new Error(`the fan-out did not start:\n${second.lines.slice(-30).join('\n')}`)
     }
     second.child.kill('SIGKILL')
     await second.exit
@@ -102,7 +104,7 @@ describe.each(stores)('a gateway SIGKILLed mid-fan-out, on %s', (_name, makeStor
         expect(state.recipients.every((r) => r.inbox === 'delivered')).toBe(true)
         break
       }
-      if (Date.now() > end) throw new Error('the fan-out was not taken over')
+      if (Date.now() > end) throw new Error(`the fan-out was not taken over:\n${third.lines.slice(-30).join('\n')}`)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
     third.child.kill('SIGTERM')

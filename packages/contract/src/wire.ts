@@ -20,6 +20,7 @@ export * from './routes'
 export * from './calls/wire'
 export { API_PREFIX, callUrl, type CallAccess, type HttpMethod } from './calls/define'
 export type {
+  NoticeTarget,
   AccountSummary,
   AppAgreement,
   BindingInfo,
