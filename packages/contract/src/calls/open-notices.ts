@@ -75,7 +75,7 @@ export const SendNoticeBodySchema = z
 export type SendNoticeBody = z.infer<typeof SendNoticeBodySchema>
 
 /**
- * Per recipient, in the order given: `queued` (into the inbox, and WeChat when subscribed), or
+ * Per recipient, in the order given: `queued` (into the inbox), or
  * `skipped` with why. `noAccount` covers both an employee number the roster does not hold and an
  * employee with no linked account: the answer tells the app nothing it did not know.
  */
@@ -93,7 +93,10 @@ export const SentNoticeSchema = z.object({
 })
 export type SentNotice = z.infer<typeof SentNoticeSchema>
 
-/** Delivery per channel: the inbox, and the WeChat subscribe message (`none`: not subscribed / not a mini-program user). */
+/**
+ * Delivery per channel: the inbox, and the WeChat subscribe message. WeChat subscribe messages are
+ * not sent yet (issue 35's part 4 is still to do): `wechat` is `none` for every recipient until then.
+ */
 export const NOTICE_INBOX_STATES = ['pending', 'delivered', 'skipped'] as const
 export const NOTICE_WECHAT_STATES = ['none', 'pending', 'sent', 'failed', 'skipped'] as const
 

@@ -108,6 +108,10 @@ export function createFanout(options: FanoutOptions): Fanout {
           .set({ inbox: sql`case when ${noticeRecipient.userId} is null then 'skipped' else 'delivered' end` })
           .where(and(eq(noticeRecipient.batchId, batchId), inArray(noticeRecipient.position, pending.map((row) => row.position))))
       })
+      log.debug({ batchId, written: pending.length }, 'notice fan-out chunk written')
+      // PGlite runs in this thread: without a turn of the event loop between chunks, a long
+      // fan-out held every request (and the log) until its end.
+      await new Promise((resolve) => setImmediate(resolve))
     }
     await db.update(noticeBatch).set({ fannedOutAt: options.now() }).where(and(eq(noticeBatch.id, batchId), isNull(noticeBatch.fannedOutAt)))
     log.info({ batchId }, 'notice fanned out')
