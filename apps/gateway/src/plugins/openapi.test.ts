@@ -32,7 +32,7 @@ describe('OpenAPI', () => {
 
   it('marks signed calls with the signed headers, user calls with the token, and leaves health open', async () => {
     const doc = (await t.app.inject({ url: '/app/docs/json' })).json()
-    expect(Object.keys(doc.components.securitySchemes)).toEqual(['signature', 'timestamp', 'nonce', 'appId', 'deviceId', 'token'])
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['signature', 'timestamp', 'nonce', 'appId', 'deviceId', 'token', 'openAppId', 'openTimestamp', 'openNonce', 'openSignature'])
     expect(doc.components.securitySchemes.token).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: '_tk' }))
     expect(doc.paths['/app/user/api/getUserInfo'].get.security).toEqual([
       { signature: [], timestamp: [], nonce: [], appId: [], deviceId: [], token: [] },

@@ -59,6 +59,11 @@ export default fp(
             appId: signedHeader('_aid', 'App id (the portal: 101)'),
             deviceId: signedHeader('_ut', 'Device id'),
             token: signedHeader('_tk', 'Access token of the login state (calls of a logged-in user)'),
+            // The notices API (/open/api/v1): the same headers, the signature keyed with the app's own secret.
+            openAppId: signedHeader('_aid', 'Notices-API app id (NOTICE_APPS)'),
+            openTimestamp: signedHeader('_t', 'Client time, epoch milliseconds'),
+            openNonce: signedHeader('_n', 'Random 16-64 characters of A-Za-z0-9_-, used once'),
+            openSignature: signedHeader('_s', "Hex HMAC-SHA256 keyed with the app's secret (contract signOpenRequest)"),
           },
         },
       },
