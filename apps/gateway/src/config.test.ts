@@ -41,6 +41,11 @@ describe('config', () => {
       passwordWork: { concurrency: availableParallelism(), maxWaitMs: 1000 },
       overload: { maxEventLoopDelayMs: 1000, maxRssMb: 0, maxHeapPercent: 90 },
       legacyLoginUrl: '/sample-provider/loginByCodeAndRedirect',
+      noticeApi: {
+        apps: { payroll: ['salary'], checkup: ['examReservation', 'examReport'], flexi: ['flexibleEmployment'] },
+        callsPerAppPerMinute: 60,
+        fanout: { chunk: 500, leaseS: 60 },
+      },
       legacyApiUrl: '/sample-provider/api',
       assistantApiUrl: '/sample-assistant/api',
       publicUrl: 'http://localhost:8080',
@@ -96,6 +101,7 @@ describe('config', () => {
         endpoint: new URL('https://sms.tencentcloudapi.com'),
         signName: '员工服务',
         templates: { verificationCode: '1100001', passwordChanged: '1100002', contactChanged: '1100003' },
+        international: { signName: undefined, templates: {} },
       },
       timeoutMs: 5000,
       sendWaitMs: 1000,
@@ -254,5 +260,13 @@ describe('config', () => {
     // Outside production an SMS provider is optional, but a chosen one must be complete.
     expect(loadConfig({ NODE_ENV: 'development' }).notifier.sms).toBeUndefined()
     expect(() => loadConfig({ SMS_PROVIDER: 'tencent' })).toThrow(/NOTIFIER: set TENCENT_SMS_SECRET_ID, TENCENT_SMS_SECRET_KEY, TENCENT_SMS_SDK_APP_ID, SMS_SIGN_NAME/)
+  })
+  it('takes the notices-API apps with their kinds, and names a bad entry', () => {
+    expect(loadConfig({ NOTICE_APPS: 'hr-1:salary+examReport, other:flexibleEmployment' }).noticeApi.apps).toEqual({ 'hr-1': ['salary', 'examReport'], other: ['flexibleEmployment'] })
+    expect(loadConfig({ NOTICE_APPS: '' }).noticeApi.apps).toEqual({})
+    expect(() => loadConfig({ NOTICE_APPS: 'payroll' })).toThrow(/NOTICE_APPS.*app payroll has no notice kind/s)
+    expect(() => loadConfig({ NOTICE_APPS: 'payroll:bonus' })).toThrow(/NOTICE_APPS.*"bonus" is not a notice kind/s)
+    expect(() => loadConfig({ NOTICE_APPS: 'pay roll!:salary' })).toThrow(/NOTICE_APPS/)
+    expect(() => loadConfig({ NOTICE_APPS: 'a:salary a:examReport' })).toThrow(/NOTICE_APPS.*app a is given twice/s)
   })
 })

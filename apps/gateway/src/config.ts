@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { availableParallelism } from 'node:os'
-import { AllowListError, CODE_RESEND_COUNTDOWN_S, CODE_RESEND_MAX_S, SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseAllowList, parseOuterAppKeys } from '@ess/contract'
+import { AllowListError, CODE_RESEND_COUNTDOWN_S, CODE_RESEND_MAX_S, OUTER_APP_ID_PATTERN, PUSH_KINDS, type PushKind, SAMPLE_ASSISTANT_API_PATH, SERVICE_PHONE, parseAllowList, parseOuterAppKeys } from '@ess/contract'
 
 /** The sample provider page the gateway serves in place of the older user center (inner jumps). */
 export const SAMPLE_PROVIDER_LOGIN_PATH = '/sample-provider/loginByCodeAndRedirect'
@@ -65,6 +65,8 @@ function missingNotifierSettings(env: RawEnv): string[] {
   const needed: string[] = []
   if (env.SMS_PROVIDER === 'aliyun' || env.SMS_PROVIDER === 'tencent') {
     needed.push(...PROVIDER_SETTINGS[env.SMS_PROVIDER], 'SMS_SIGN_NAME', ...SMS_TEMPLATE_SETTINGS)
+    // Aliyun signs international messages too; Tencent sends them without a signature.
+    if (env.SMS_PROVIDER === 'aliyun' && SMS_TEMPLATE_SETTINGS.some((name) => env[name.replace('SMS_', 'SMS_INTL_')])) needed.push('SMS_INTL_SIGN_NAME')
   } else if (production) {
     needed.push('SMS_PROVIDER (aliyun or tencent) with its credentials, SMS_SIGN_NAME and SMS_TEMPLATE_*')
   }
@@ -72,9 +74,28 @@ function missingNotifierSettings(env: RawEnv): string[] {
   return needed.filter((name) => name.startsWith('SMS_PROVIDER (') || !env[name])
 }
 
+/**
+ * The signature and templates of numbers outside mainland China (Hong Kong, Macao and Taiwan
+ * included: both providers approve one "国际/港澳台" template type for them). A template left unset
+ * refuses those numbers at once.
+ */
+export interface SmsInternational {
+  signName?: string
+  templates: Partial<SmsTemplates>
+}
 export type SmsSettings =
-  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: URL; signName: string; templates: SmsTemplates }
-  | { provider: 'tencent'; secretId: string; secretKey: string; sdkAppId: string; region: string; endpoint: URL; signName: string; templates: SmsTemplates }
+  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: URL; signName: string; templates: SmsTemplates; international: SmsInternational }
+  | {
+      provider: 'tencent'
+      secretId: string
+      secretKey: string
+      sdkAppId: string
+      region: string
+      endpoint: URL
+      signName: string
+      templates: SmsTemplates
+      international: SmsInternational
+    }
 export interface SmsTemplates {
   verificationCode: string
   passwordChanged: string
@@ -91,6 +112,16 @@ function smsSettings(env: Record<string, string | undefined>): SmsSettings | und
       verificationCode: text('SMS_TEMPLATE_VERIFICATION_CODE'),
       passwordChanged: text('SMS_TEMPLATE_PASSWORD_CHANGED'),
       contactChanged: text('SMS_TEMPLATE_CONTACT_CHANGED'),
+    },
+    international: {
+      signName: env.SMS_INTL_SIGN_NAME,
+      templates: Object.fromEntries(
+        Object.entries({
+          verificationCode: env.SMS_INTL_TEMPLATE_VERIFICATION_CODE,
+          passwordChanged: env.SMS_INTL_TEMPLATE_PASSWORD_CHANGED,
+          contactChanged: env.SMS_INTL_TEMPLATE_CONTACT_CHANGED,
+        }).filter(([, id]) => id),
+      ) as Partial<SmsTemplates>,
     },
   }
   if (provider === 'aliyun') {
@@ -183,6 +214,14 @@ const EnvSchema = z
     WECHAT_API_URL: optionalUrl('http'),
     /** Outer apps that sign calls with their own public app key: `appId:key` pairs (contract parseOuterAppKeys). */
     OUTER_APP_KEYS: optionalText,
+    /** The provider's systems that may send notices, and the kinds each may send (parseNoticeApps). */
+    NOTICE_APPS: z.string().trim().default('payroll:salary checkup:examReservation+examReport flexi:flexibleEmployment'),
+    /** Calls of the notices API one app may make in a minute (over it: 429 with Retry-After). */
+    NOTICE_API_CALLS_PER_APP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** Inbox rows a fan-out writes per transaction (what a crash leaves to redo). */
+    NOTICE_FANOUT_CHUNK: z.coerce.number().int().min(1).max(5000).default(500),
+    /** A fan-out held longer than this by a gateway (that died) is taken over by another. */
+    NOTICE_FANOUT_LEASE_S: z.coerce.number().int().min(1).max(3600).default(60),
     /** `outbox`: every message stays in the database (a staging site); production refuses to start without SMS and SMTP otherwise. */
     NOTIFIER: z.preprocess(blankAsUnset, z.enum(['outbox']).optional()),
     SMS_PROVIDER: z.preprocess(blankAsUnset, z.enum(['aliyun', 'tencent']).optional()),
@@ -190,6 +229,11 @@ const EnvSchema = z
     SMS_TEMPLATE_VERIFICATION_CODE: optionalText,
     SMS_TEMPLATE_PASSWORD_CHANGED: optionalText,
     SMS_TEMPLATE_CONTACT_CHANGED: optionalText,
+    /** Numbers outside mainland China: the international / HK-Macao-Taiwan signature and templates (unset: refused at once). */
+    SMS_INTL_SIGN_NAME: optionalText,
+    SMS_INTL_TEMPLATE_VERIFICATION_CODE: optionalText,
+    SMS_INTL_TEMPLATE_PASSWORD_CHANGED: optionalText,
+    SMS_INTL_TEMPLATE_CONTACT_CHANGED: optionalText,
     ALIYUN_SMS_ACCESS_KEY_ID: optionalText,
     ALIYUN_SMS_ACCESS_KEY_SECRET: optionalText,
     ALIYUN_SMS_ENDPOINT: z.string().trim().url().default('https://dysmsapi.aliyuncs.com'),
@@ -219,6 +263,11 @@ const EnvSchema = z
     if (!env.WECHAT_MINI_APPID !== !env.WECHAT_MINI_SECRET) {
       const [given, missing] = env.WECHAT_MINI_APPID ? ['WECHAT_MINI_APPID', 'WECHAT_MINI_SECRET'] : ['WECHAT_MINI_SECRET', 'WECHAT_MINI_APPID']
       ctx.addIssue({ code: 'custom', path: [missing], message: `is required with ${given}` })
+    }
+    try {
+      parseNoticeApps(env.NOTICE_APPS)
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['NOTICE_APPS'], message: (error as Error).message })
     }
     try {
       parseOuterAppKeys(env.OUTER_APP_KEYS)
@@ -288,6 +337,11 @@ const EnvSchema = z
     ...oauthConfig(env),
     console: consoleConfig(env),
     outerAppKeys: parseOuterAppKeys(env.OUTER_APP_KEYS),
+    noticeApi: {
+      apps: parseNoticeApps(env.NOTICE_APPS),
+      callsPerAppPerMinute: env.NOTICE_API_CALLS_PER_APP_PER_MINUTE,
+      fanout: { chunk: env.NOTICE_FANOUT_CHUNK, leaseS: env.NOTICE_FANOUT_LEASE_S },
+    },
     wechatMini: {
       credentials: env.WECHAT_MINI_APPID && env.WECHAT_MINI_SECRET ? { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET } : undefined,
       apiUrl: env.WECHAT_API_URL?.replace(/\/+$/, ''),
@@ -312,6 +366,24 @@ const EnvSchema = z
 function consoleConfig(env: { PORT: number; NODE_ENV: string; PUBLIC_URL?: string; CONSOLE_ORIGIN?: string }) {
   const origin = new URL(env.CONSOLE_ORIGIN ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin
   return { origin, rpId: new URL(origin).hostname, secureCookie: env.NODE_ENV !== 'development' }
+}
+
+/**
+ * NOTICE_APPS: `appId:kind+kind` entries separated by spaces or commas, e.g. `payroll:salary
+ * checkup:examReservation+examReport`. App ids as OUTER_APP_ID_PATTERN; kinds of PUSH_KINDS.
+ */
+export function parseNoticeApps(text: string): Record<string, PushKind[]> {
+  const apps: Record<string, PushKind[]> = {}
+  for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
+    const [id, kinds = ''] = entry.split(':', 2)
+    if (!OUTER_APP_ID_PATTERN.test(id)) throw new Error(`"${id}" is not an app id (1-32 of A-Z a-z 0-9 _ -)`)
+    if (Object.prototype.hasOwnProperty.call(apps, id)) throw new Error(`app ${id} is given twice`)
+    const list = kinds.split('+').filter(Boolean)
+    if (!list.length) throw new Error(`app ${id} has no notice kind (e.g. ${id}:salary)`)
+    for (const kind of list) if (!(PUSH_KINDS as readonly string[]).includes(kind)) throw new Error(`app ${id}: "${kind}" is not a notice kind (${PUSH_KINDS.join(', ')})`)
+    apps[id] = list as PushKind[]
+  }
+  return apps
 }
 
 /** Third-party sign-in: where the gateway is reached, where browsers may return, each provider's credentials. */

@@ -14,6 +14,9 @@ import { seedAccount } from './helpers/accounts'
 import { type TestApp, buildTestApp } from './helpers/app'
 import { type WechatFakeServer, startWechatFake } from '../src/modules/dev/wechat-fake'
 import { signed } from './helpers/signed'
+import { openRequest } from './helpers/notices'
+import { SendNoticeBodySchema } from '@ess/contract'
+import { noticeAppSecret } from '../src/modules/notices/open-routes'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 32)
 
@@ -125,7 +128,7 @@ describe('fuzzing every call of the contract', () => {
     // The mini-program's calls reach WeChat: here its local fake, which refuses every fuzzed code as WeChat would.
     wechat = await startWechatFake([{ appId: 'wxfuzz0000000000', secret: 'fuzz-secret' }])
     t = await buildTestApp({
-      env: { CAPTCHAS_PER_CLIENT_PER_MINUTE: '100000', WECHAT_MINI_APPID: 'wxfuzz0000000000', WECHAT_MINI_SECRET: 'fuzz-secret', WECHAT_API_URL: wechat.url },
+      env: { CAPTCHAS_PER_CLIENT_PER_MINUTE: '100000', NOTICE_API_CALLS_PER_APP_PER_MINUTE: '100000', WECHAT_MINI_APPID: 'wxfuzz0000000000', WECHAT_MINI_SECRET: 'fuzz-secret', WECHAT_API_URL: wechat.url },
     })
     token = (await seedAccount(t)).accessToken
     const tables = (
@@ -235,6 +238,47 @@ describe('fuzzing every call of the contract', () => {
         const label = `${name} ${how} ${type ?? '(no type)'} ${String(rawBody).slice(0, 200)}`
         await checkCall(() => t.app.inject({ method, url: `${SAMPLE_ASSISTANT_API_PATH}${path}`, headers, payload: method === 'POST' ? rawBody : undefined }), lang, label)
       }),
+      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
+    )
+  }, 120_000)
+
+  // The notices API of the provider's systems (issue 35; README "The notices API"): signed with the
+  // app's own secret; fuzzed bodies, ids, signatures (none, tampered, stale, another app's).
+  const noticeCalls: Array<[string, 'GET' | 'POST']> = [
+    ['notices API send', 'POST'],
+    ['notices API delivery', 'GET'],
+  ]
+  it.each(noticeCalls)('%s: the envelope in the caller’s language, no 5xx, no leak, nothing stored when refused', async (name, method) => {
+    const secret = noticeAppSecret(t.config.keysDir, 'payroll')
+    // A client cannot URL-encode a lone surrogate.
+    const encoded = (text: string) => encodeURIComponent((text as string & { toWellFormed(): string }).toWellFormed())
+    const id = fc.oneof(fc.constant('00000000-0000-4000-8000-000000000000'), fc.uuid(), fc.string({ maxLength: 60 }).map(encoded), hostile.map(encoded))
+    await fc.assert(
+      fc.asyncProperty(
+        method === 'POST' ? body(fieldsOf(SendNoticeBodySchema)) : fc.constant(undefined),
+        id,
+        contentType,
+        locale,
+        fc.constantFrom('signed', 'signed', 'signed', 'unsigned', 'tampered', 'stale', 'otherApp'),
+        fc.option(fc.oneof(plausible, hostile), { nil: undefined }),
+        async (rawBody, noticeId, type, lang, how, idempotencyKey) => {
+          const path = method === 'POST' ? '/notices' : `/notices/${noticeId}`
+          const request = openRequest(method, path, undefined, {
+            secret: how === 'otherApp' ? noticeAppSecret(t.config.keysDir, 'checkup') : secret,
+            signedBody: rawBody,
+            locale: lang,
+            timestamp: how === 'stale' ? Date.now() - 3_600_000 : undefined,
+          })
+          const headers: Record<string, string> = { ...request.headers }
+          if (type && method === 'POST') headers['content-type'] = type
+          if (how === 'unsigned') for (const key of ['_s', '_n', '_t', '_aid']) delete headers[key]
+          if (how === 'tampered') headers._s = headers._s.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))
+          // Header values must be bytes a client can send.
+          if (idempotencyKey !== undefined && /^[\x20-\x7e]*$/.test(idempotencyKey)) headers['idempotency-key'] = idempotencyKey
+          const label = `${name} ${how} ${type ?? '(no type)'} ${path.slice(0, 100)} ${String(rawBody).slice(0, 200)}`
+          await checkCall(() => t.app.inject({ method, url: request.url, headers, payload: rawBody }), lang, label)
+        },
+      ),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
     )
   }, 120_000)

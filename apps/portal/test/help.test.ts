@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadHelpCategories, sendHelpVote } from '../src/core/help/api'
 import { fold, questionContext, searchHelp } from '../src/core/help/search'
-import { inboxStore, loadInbox, readAllNotices, readNotice } from '../src/core/notices/inbox'
+import { inboxStore, loadInbox, openNoticeTarget, readAllNotices, readNotice } from '../src/core/notices/inbox'
 import { storeTokens } from '../src/core/session'
 import * as toastModule from '../src/core/toast'
 import { installTestPlatform, ok } from './helpers'
@@ -124,5 +124,16 @@ describe('notices inbox', () => {
     expect(JSON.parse(server.requests[2].body!)).toEqual({})
     expect(inboxStore.getState()).toMatchObject({ unread: 0, status: 'ready' })
     expect(inboxStore.getState().notices.every((n) => n.read)).toBe(true)
+  })
+  it("follows a notice's link: a portal route, or an inner jump with a one-time code for the older pages", async () => {
+    const { server, platform, nav } = installTestPlatform()
+    storeTokens({ accessToken: 'token', refreshToken: 'refresh' })
+    await openNoticeTarget({ type: 'route', path: 'packages/users/notices/index' })
+    expect(nav.navigateTo).toHaveBeenCalledWith('/packages/users/notices/index')
+    const leave = vi.spyOn(platform.system, 'leaveTo').mockReturnValue(true)
+    server.reply(ok({ code: 'C0DE', expiresIn: 120, legacyLoginUrl: 'https://ouc.example.com/loginByCodeAndRedirect', redirect: '/salary/payslip' }))
+    await openNoticeTarget({ type: 'jump', dest: 'payment' })
+    expect(server.requests.at(-1)?.url).toMatch(/grantCode.*dest=payment|dest=payment.*grantCode/)
+    expect(leave).toHaveBeenCalledWith(expect.stringContaining('redirect=%2Fsalary%2Fpayslip'))
   })
 })

@@ -80,8 +80,10 @@ export const ERRORS = {
   // Sign-in, continued (100560–100579).
   PASSWORD_KEY_CHANGED: def(100560, 409, '安全密钥已更新，请重试', 'The security key has changed; please try again'),
   QUICK_LOGIN_FAILED: def(100561, 401, '快捷登录失败，请使用账号登录', 'Quick login failed; please log in with your account'),
-  PASSWORD_WORK_BUSY: def(100563, 503, '当前登录的人较多，请{seconds}秒后重试', 'Many people are signing in right now; please try again in {seconds} s'),
+  PASSWORD_WORK_BUSY: def(100565, 503, '当前登录的人较多，请{seconds}秒后重试', 'Many people are signing in right now; please try again in {seconds} s'),
   SMS_CODE_UNDELIVERABLE: def(100562, 400, '验证码无法发送到该手机号，请检查号码后重试', 'The code could not be sent to this phone number; please check the number and try again'),
+  SMS_REGION_UNSUPPORTED: def(100563, 400, '暂不支持向该国家或地区的手机号发送短信，请使用其他方式', 'Text messages cannot be sent to phone numbers of this country or region yet; please use another way'),
+  SMS_DAILY_LIMIT: def(100564, 429, '该手机号今日接收短信已达上限，请明天再试或使用其他方式', 'This phone number has received its maximum of text messages for today; please try again tomorrow or use another way'),
 
   // Account security (100580–100599).
   IDENTITY_CHECK_REQUIRED: def(100580, 403, '为了您的账号安全，请先验证身份', 'For the security of your account, please verify your identity first'),
@@ -146,6 +148,10 @@ export const ERRORS = {
   AGREEMENT_VERSION_TAKEN: def(100811, 409, '该版本号已发布过', 'This version number is already published'),
   AGREEMENT_NO_CURRENT: def(100812, 409, '尚无已发布的版本，不能作为文字修订发布', 'There is no published version yet, so this cannot be an editorial fix'),
   NO_DRAFT: def(100813, 409, '没有草稿可发布', 'There is no draft to publish'),
+
+  // The notices API of the provider's systems (100670–100679).
+  NOTICE_KIND_NOT_ALLOWED: def(100670, 403, '该应用无权发送此类通知', 'This application may not send notices of this kind'),
+  IDEMPOTENCY_KEY_CONFLICT: def(100671, 409, '该幂等键已用于另一个不同的请求', 'This Idempotency-Key was already used for a different request'),
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -294,3 +294,18 @@ export function verifySignature(
   if (Math.abs(now - Number(t)) > windowMs) return { ok: false, reason: 'TIMESTAMP_STALE' }
   return { ok: true }
 }
+
+/**
+ * The signature of a server-to-server call of the notices API (`/open/api/v1/…`): the same
+ * canonical string, with `_c`, `_tk` and `_ut` empty, keyed with the app's own secret (made under
+ * the gateway's KEYS_DIR and handed to that system only). Unlike the portal's public app key, the
+ * secret authenticates the app. Headers `_aid _t _n _s`.
+ */
+export function signOpenRequest(
+  input: { method: string; path: string; query?: string; body?: string; appId: string; nonce: string; timestamp: string },
+  secret: string,
+  hashes: SignatureHashes = JS_HASHES,
+): Record<string, string> {
+  const signature = hashes.hmacSha256Hex(secret, canonicalString({ ...input, client: '', token: '', deviceId: '' }, hashes))
+  return { [HEADERS.appId]: input.appId, [HEADERS.timestamp]: input.timestamp, [HEADERS.nonce]: input.nonce, [HEADERS.signature]: signature }
+}

@@ -21,6 +21,7 @@ export * from './urls'
 export * from './calls/wire'
 export { API_PREFIX, callUrl, type CallAccess, type HttpMethod } from './calls/define'
 export type {
+  NoticeTarget,
   AccountSummary,
   AppAgreement,
   BindingInfo,

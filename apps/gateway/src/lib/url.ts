@@ -14,5 +14,5 @@ const under = (path: string, root: string) => path === root || path.startsWith(`
 
 /** Paths answered by the gateway itself (API, docs, pages, dev tools), never by the static portal. */
 export function isApiPath(path: string): boolean {
-  return under(path, '/app') || under(path, '/dev')
+  return under(path, '/app') || under(path, '/dev') || under(path, '/open')
 }

@@ -86,6 +86,11 @@ export default fp(
             assistantTimestamp: signedHeader(ASSISTANT_HEADERS.timestamp, 'Client time of a micro-assistant call, epoch milliseconds'),
             assistantSignature: signedHeader(ASSISTANT_HEADERS.signature, 'hex HMAC-SHA256 of "<timestamp>\\n<body>" with the key of the micro-assistant login'),
             ...CONSOLE_SECURITY_SCHEMES,
+            // The notices API (/open/api/v1): the same headers, the signature keyed with the app's own secret.
+            openAppId: signedHeader('_aid', 'Notices-API app id (NOTICE_APPS)'),
+            openTimestamp: signedHeader('_t', 'Client time, epoch milliseconds'),
+            openNonce: signedHeader('_n', 'Random 16-64 characters of A-Za-z0-9_-, used once'),
+            openSignature: signedHeader('_s', "Hex HMAC-SHA256 keyed with the app's secret (contract signOpenRequest)"),
           },
         },
         // Relative: the paths carry their /app prefix, and the document is served by the gateway it describes.

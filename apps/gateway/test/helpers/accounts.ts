@@ -24,6 +24,11 @@ export async function seedAccount(t: TestApp, user: Partial<NewUser> = {}, now =
     ...user,
   })
   if (!userId) throw new Error('seedAccount: the phone, email or username is taken')
+  return signInAs(t, userId, now)
+}
+
+/** A login of an existing account (one made by seedEmployees, say), with the current agreements signed. */
+export async function signInAs(t: TestApp, userId: string, now = t.app.now()): Promise<LoginState> {
   const current = await listCurrentVersions(t.database.db, '1', now)
   await recordSignatures(t.database.db, userId, current.map((row) => row.id), TEST_ORIGIN, now)
   return startSession(t.database.db, userId, TEST_ORIGIN, now)

@@ -17,6 +17,7 @@ export * from './notices'
 export * from './third-party'
 export * from './help'
 export * from './wechat'
+export * from './open-notices'
 
 import { health, healthLive, healthReady } from './system'
 import { dictList } from './dict'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineCall } from './define'
+import { NoticeTargetSchema } from './open-notices'
 import { NOTICE_KINDS, PUSH_KINDS, wire } from './wire'
 
 /**
@@ -36,6 +37,8 @@ export const NoticeSchema = z.object({
   /** ISO time. */
   at: z.string(),
   read: z.boolean(),
+  /** Where the notice leads (a portal route or an inner jump); none for most. */
+  target: NoticeTargetSchema.nullable().optional(),
 })
 export type Notice = z.infer<typeof NoticeSchema>
 

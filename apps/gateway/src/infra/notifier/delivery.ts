@@ -32,8 +32,16 @@ export class DeliveryError extends Error {
   }
 }
 
+/**
+ * The providers' daily limits (Aliyun per number; Tencent per number and per application): they
+ * reset only the next day, so the message is refused for good and the user told so.
+ */
+export const DAILY_LIMIT_CODES: ReadonlySet<string> = new Set(['isv.DAY_LIMIT_CONTROL', 'LimitExceeded.PhoneNumberDailyLimit', 'LimitExceeded.AppDailyLimit'])
+
 /** Delivers one message (an SMS provider, SMTP). */
 export interface Transport {
   readonly name: string
+  /** Throws a permanent DeliveryError for a message this transport can never deliver (checked before it is queued). */
+  check?(message: Pick<QueuedMessage, 'to' | 'template'>): void
   deliver(message: QueuedMessage): Promise<{ providerMessageId?: string }>
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config, SmsSettings } from '../../config'
 import type { DatabaseHandle } from '../../db/client'
 import type { Transport } from './delivery'
+import { signAndTemplate } from './sms/parameters'
 import { type MessageQueue, createMessageQueue } from './queue'
 import { smtpTransport } from './smtp'
 
@@ -20,6 +21,9 @@ function smsTransport(sms: SmsSettings, timeoutMs: number): Transport {
       : import('./sms/tencent').then(({ tencentSms }) => tencentSms({ ...sms, timeoutMs }))
   return {
     name: sms.provider,
+    check: (message) => {
+      signAndTemplate(sms, message.template, message.to)
+    },
     deliver: async (message) => (await (adapter ??= load())).deliver(message),
   }
 }

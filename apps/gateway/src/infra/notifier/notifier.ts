@@ -15,8 +15,11 @@ export interface SendOptions {
   idempotencyKey?: string
 }
 
-/** How far a message went: taken by the transport, refused for good, or still in the queue (retrying). */
-export type DeliveryOutcome = 'delivered' | 'failed' | 'pending'
+/**
+ * How far a message went: taken by the transport, refused for good, refused for good because the
+ * provider's daily limit for the number (or the application) is reached, or still in the queue (retrying).
+ */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'limited' | 'pending'
 
 /** A message accepted by the queue. */
 export interface SentMessage {
@@ -30,5 +33,9 @@ export interface SentMessage {
 
 /** The one port every SMS and email goes through: `send` queues durably; a worker delivers. */
 export interface Notifier {
+  /**
+   * Throws a permanent DeliveryError, before anything is written, for a message the configured
+   * transport can never deliver (an SMS to a region without a template).
+   */
   send(message: OutgoingMessage, options?: SendOptions): Promise<SentMessage>
 }

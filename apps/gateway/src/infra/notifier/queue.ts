@@ -5,7 +5,7 @@ import PgBoss from 'pg-boss'
 import type { Database, DatabaseHandle } from '../../db/client'
 import { countMessageQueued } from '../observe/signals'
 import { outboxMessage } from '../../db/schema'
-import { DeliveryError, type QueuedMessage, type Transport } from './delivery'
+import { DAILY_LIMIT_CODES, DeliveryError, type QueuedMessage, type Transport } from './delivery'
 import type { Channel, DeliveryOutcome, Notifier, OutgoingMessage, SendOptions, SentMessage } from './notifier'
 import { SECRET_PARAMS } from './sms/parameters'
 import { type TemplateName, renderMessage } from './templates'
@@ -180,7 +180,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
         .set(last ? { state: 'failed', lastError: failure.code, ...scrubbed } : { lastError: failure.code })
         .where(mine)
       log[last ? 'error' : 'warn']({ ...context, code: failure.code, err: failure }, last ? 'message not delivered (given up)' : 'message not delivered (will retry)')
-      tell(id, last ? 'failed' : 'pending')
+      tell(id, last ? (DAILY_LIMIT_CODES.has(failure.code) ? 'limited' : 'failed') : 'pending')
       if (!last) throw failure
     }
   }
@@ -196,6 +196,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
       .select({ state: outboxMessage.state, attempts: outboxMessage.attempts, lastError: outboxMessage.lastError })
       .from(outboxMessage)
       .where(eq(outboxMessage.id, id))
+    if (row?.state === 'failed' && row.lastError && DAILY_LIMIT_CODES.has(row.lastError)) return 'limited'
     if (row?.state === 'delivered' || row?.state === 'failed') return row.state
     return row && row.attempts > 0 && row.lastError ? 'pending' : undefined
   }
@@ -239,6 +240,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
   return {
     async send(message: OutgoingMessage, { tx, idempotencyKey }: SendOptions = {}) {
       const transport = transports[message.channel]
+      transport?.check?.({ to: message.to, template: message.template })
       if (transport) {
         // Starting runs pg-boss's own statements, which a PGlite transaction in progress would hold up for ever.
         if (tx && !ready) throw new Error('the message queue must be started before a send in a transaction')
@@ -276,7 +278,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
           .select({ id: outboxMessage.id, state: outboxMessage.state })
           .from(outboxMessage)
           .where(eq(outboxMessage.idempotencyKey, idempotencyKey as string))
-        return sent(first.id, first.state === 'queued' ? 'pending' : first.state)
+        return sent(first.id, first.state === 'queued' ? 'pending' : ((await stateOf(first.id)) ?? 'pending'))
       }
       countMessageQueued(message.channel, message.template)
       if (!transport) return sent(inserted.id, 'delivered')

@@ -10,7 +10,17 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net'
 
 /** What the next request is answered with; `hold` keeps it unanswered until `release()` (or the client goes). */
-export type StandinOutcome = 'ok' | 'rateLimited' | 'templateRefused' | 'invalidNumber' | 'serverError' | 'hold'
+export type StandinOutcome = 'ok' | 'rateLimited' | 'dailyLimit' | 'templateRefused' | 'invalidNumber' | 'serverError' | 'hold' | { error: string }
+
+/**
+ * The made-up template ids of the stand-ins: domestic ones for mainland numbers, international /
+ * HK-Macao-Taiwan ones for the others. A template of the wrong kind for the number is refused, as
+ * the providers do.
+ */
+const TEMPLATES = {
+  aliyun: { domestic: ['SMS_460775001', 'SMS_460775002', 'SMS_460775003'], international: ['SMS_460775101', 'SMS_460775102', 'SMS_460775103'] },
+  tencent: { domestic: ['1100001', '1100002', '1100003'], international: ['1100101', '1100102', '1100103'] },
+}
 
 export interface StandinRequest {
   /** Whether the signature the SDK sent matches the one computed here. */
@@ -83,8 +93,16 @@ function tencentSignatureOk(request: IncomingMessage, body: Buffer, secretKey: s
 
 type Answer = { status: number; body: unknown; messageId?: string }
 
-function aliyunAnswer(outcome: Exclude<StandinOutcome, 'hold'>, requestId: string): Answer {
+function aliyunAnswer(outcome: Exclude<StandinOutcome, 'hold'>, requestId: string, params: Record<string, unknown>): Answer {
   const failure = (Code: string, Message: string) => ({ status: 200, body: { RequestId: requestId, Code, Message } })
+  if (typeof outcome === 'object') return failure(outcome.error, outcome.error)
+  // SendSms: mainland numbers as 11 digits, others as country code + number ("00" or "+" in front is not a number).
+  const phone = String(params.PhoneNumbers ?? '')
+  if (!/^[1-9]\d{4,15}$/.test(phone)) return failure('isv.MOBILE_NUMBER_ILLEGAL', '非法手机号')
+  const mainland = /^1\d{10}$/.test(phone)
+  if (!TEMPLATES.aliyun[mainland ? 'domestic' : 'international'].includes(String(params.TemplateCode))) {
+    return failure('isv.SMS_TEMPLATE_ILLEGAL', mainland ? '国内消息不能使用国际/港澳台模板' : '国际/港澳台消息需使用国际/港澳台模板')
+  }
   switch (outcome) {
     case 'ok': {
       const bizId = `${Date.now()}^0`
@@ -92,6 +110,8 @@ function aliyunAnswer(outcome: Exclude<StandinOutcome, 'hold'>, requestId: strin
     }
     case 'rateLimited':
       return failure('isv.BUSINESS_LIMIT_CONTROL', '触发分钟级流控Permits:1')
+    case 'dailyLimit':
+      return failure('isv.DAY_LIMIT_CONTROL', '触发日发送限额')
     case 'templateRefused':
       return failure('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板')
     case 'invalidNumber':
@@ -109,10 +129,20 @@ function tencentAnswer(outcome: Exclude<StandinOutcome, 'hold'>, requestId: stri
     messageId: SerialNo || undefined,
   })
   const error = (Code: string, Message: string) => ({ status: 200, body: { Response: { Error: { Code, Message }, RequestId: requestId } } })
+  // Per-number results (limits, numbers) come in SendStatusSet; request faults as Response.Error.
+  if (typeof outcome === 'object') return /^(LimitExceeded|InvalidParameterValue)\./.test(outcome.error) ? status(outcome.error, outcome.error) : error(outcome.error, outcome.error)
+  if (!/^\+[1-9]\d{4,15}$/.test(phone)) return status('InvalidParameterValue.IncorrectPhoneNumber', 'incorrect phone number')
+  const mainland = phone.startsWith('+86')
+  if (!TEMPLATES.tencent[mainland ? 'domestic' : 'international'].includes(String(params.TemplateId))) {
+    return error('FailedOperation.TemplateIncorrectOrUnapproved', 'the template is not approved or does not match the type of the number')
+  }
+  if (mainland && !params.SignName) return error('FailedOperation.MissingSignature', 'a domestic message needs a signature')
   switch (outcome) {
     case 'ok':
       return status('Ok', 'send success', `2433:${randomUUID().replace(/-/g, '').slice(0, 24)}`)
     case 'rateLimited':
+      return status('LimitExceeded.PhoneNumberThirtySecondLimit', 'the number of SMS messages sent from a single mobile number within 30 seconds exceeds the upper limit')
+    case 'dailyLimit':
       return status('LimitExceeded.PhoneNumberDailyLimit', 'the number of SMS messages sent from a single mobile number every day exceeds the upper limit')
     case 'invalidNumber':
       return status('InvalidParameterValue.IncorrectPhoneNumber', 'incorrect phone number')
@@ -150,7 +180,7 @@ export async function startSmsStandin(provider: 'aliyun' | 'tencent', secret: st
             ? { status: 400, body: { RequestId: requestId, Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' } }
             : { status: 200, body: { Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' }, RequestId: requestId } } }
       } else {
-        result = provider === 'aliyun' ? aliyunAnswer(final, requestId) : tencentAnswer(final, requestId, params)
+        result = provider === 'aliyun' ? aliyunAnswer(final, requestId, params) : tencentAnswer(final, requestId, params)
       }
       if (response.destroyed) return
       response.writeHead(result.status, { 'content-type': 'application/json;charset=utf-8', 'x-acs-request-id': requestId })
@@ -187,12 +217,17 @@ export async function startSmsStandin(provider: 'aliyun' | 'tencent', secret: st
 
 /** The settings of a gateway sending SMS through the stand-in `standin` (signed with `secret`), made-up ids and template ids. */
 export function standinSettings(standin: { provider: 'aliyun' | 'tencent'; url: string }, secret: string): Record<string, string> {
+  const { domestic, international } = TEMPLATES[standin.provider]
   const common = {
     SMS_PROVIDER: standin.provider,
     SMS_SIGN_NAME: '员工服务',
-    SMS_TEMPLATE_VERIFICATION_CODE: standin.provider === 'aliyun' ? 'SMS_460775001' : '1100001',
-    SMS_TEMPLATE_PASSWORD_CHANGED: standin.provider === 'aliyun' ? 'SMS_460775002' : '1100002',
-    SMS_TEMPLATE_CONTACT_CHANGED: standin.provider === 'aliyun' ? 'SMS_460775003' : '1100003',
+    SMS_TEMPLATE_VERIFICATION_CODE: domestic[0],
+    SMS_TEMPLATE_PASSWORD_CHANGED: domestic[1],
+    SMS_TEMPLATE_CONTACT_CHANGED: domestic[2],
+    SMS_INTL_SIGN_NAME: 'Staff Services',
+    SMS_INTL_TEMPLATE_VERIFICATION_CODE: international[0],
+    SMS_INTL_TEMPLATE_PASSWORD_CHANGED: international[1],
+    SMS_INTL_TEMPLATE_CONTACT_CHANGED: international[2],
   }
   return standin.provider === 'aliyun'
     ? { ...common, ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tTestAccessKey', ALIYUN_SMS_ACCESS_KEY_SECRET: secret, ALIYUN_SMS_ENDPOINT: standin.url }

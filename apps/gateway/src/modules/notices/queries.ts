@@ -50,6 +50,7 @@ export async function listNotices(db: Database, userId: string, hidden: readonly
       bodyZh: notice.bodyZh,
       bodyEn: notice.bodyEn,
       createdAt: notice.createdAt,
+      target: notice.target,
       readAt: noticeRead.readAt,
     })
     .from(notice)

@@ -2,6 +2,8 @@ import { calls } from '@ess/contract'
 import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../lib/call-route'
 import { authOf } from '../../plugins/auth'
+import { createFanout } from './fanout'
+import openNoticeRoutes from './open-routes'
 import { type NoticeDeps, getNotices, getPushSettings, readNotices, setPushSetting } from './service'
 
 export default async function noticeRoutes(fastify: FastifyInstance) {
@@ -10,4 +12,11 @@ export default async function noticeRoutes(fastify: FastifyInstance) {
   registerCall(fastify, calls.updatePushSetting, (request) => setPushSetting(deps, authOf(request).userId, request.body.kind, request.body.enabled))
   registerCall(fastify, calls.noticeList, (request) => getNotices(deps.db, authOf(request).userId, request.locale))
   registerCall(fastify, calls.noticeRead, (request) => readNotices(deps, authOf(request).userId, request.body.id))
+
+  // The fan-out of notices to many employees (the notices API; the console's notices later).
+  const { fanout: settings } = fastify.config.noticeApi
+  const fanout = createFanout({ database: fastify.database, chunk: settings.chunk, leaseS: settings.leaseS, pollMs: fastify.config.notifier.pollMs, now: fastify.now, log: fastify.log })
+  fastify.addHook('onReady', () => fanout.resume())
+  fastify.addHook('onClose', () => fanout.stop())
+  await fastify.register(openNoticeRoutes, { deps: { db: fastify.db, now: fastify.now, fanout } })
 }

@@ -73,6 +73,7 @@ export async function getNotices(db: Database, userId: string, locale: Locale): 
       body: en ? row.bodyEn : row.bodyZh,
       at: row.createdAt.toISOString(),
       read: !!row.readAt,
+      ...(row.target ? { target: row.target } : {}),
     })),
   }
 }

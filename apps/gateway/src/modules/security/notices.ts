@@ -1,6 +1,7 @@
 import type { Locale } from '@ess/contract'
 import type { Database } from '../../db/client'
 import type { Channel, SentMessage } from '../../infra/notifier'
+import { DeliveryError } from '../../infra/notifier/delivery'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { findUserById } from '../user/queries'
 import { publishNotice } from '../notices/service'
@@ -32,11 +33,18 @@ export async function queueNotice(
   const sent: SentMessage[] = []
   // One after the other: a transaction runs one statement at a time.
   for (const { channel, to } of destinations) {
-    sent.push(
-      notice.template === 'passwordChanged'
-        ? await deps.notifier.send({ channel, to, locale, template: 'passwordChanged', params: common }, { tx })
-        : await deps.notifier.send({ channel, to, locale, template: 'contactChanged', params: { ...common, what: notice.what } }, { tx }),
-    )
+    try {
+      sent.push(
+        notice.template === 'passwordChanged'
+          ? await deps.notifier.send({ channel, to, locale, template: 'passwordChanged', params: common }, { tx })
+          : await deps.notifier.send({ channel, to, locale, template: 'contactChanged', params: { ...common, what: notice.what } }, { tx }),
+      )
+    } catch (error) {
+      // A region without an SMS template is refused before anything is written: the change itself
+      // stands (the inbox notice still tells the user), only this message is not sent.
+      if (!(error instanceof DeliveryError && error.permanent)) throw error
+      deps.log.warn({ err: error, channel }, 'security notice not sent: no template for the destination')
+    }
   }
   return sent
 }

@@ -5,6 +5,7 @@ import type { HmacKey } from '../../infra/crypto/hmac-key'
 import type { Kv } from '../../infra/kv'
 import type { Channel, DeliveryOutcome, Notifier } from '../../infra/notifier'
 import { deliverInBackground } from '../../infra/notifier/background'
+import { DeliveryError } from '../../infra/notifier/delivery'
 import { AppError } from '../../lib/app-error'
 import { type ClientOrigin, clientKey } from '../../lib/client-origin'
 import { claimCooldown, countToday, liveRecord, putRecord } from '../../lib/throttle'
@@ -94,7 +95,14 @@ export async function sendCode(
     outcome = await (await send()).outcome()
   } catch (error) {
     await voidCode()
+    // Refused before queuing: no template for the number's region (nothing was written).
+    if (error instanceof DeliveryError && error.permanent && target.channel === 'sms') throw new AppError('SMS_REGION_UNSUPPORTED', { cause: error })
     throw new AppError(target.channel === 'sms' ? 'SMS_CODE_FAILED' : 'EMAIL_CODE_FAILED', { cause: error })
+  }
+  if (outcome === 'limited') {
+    // The provider's daily limit resets only tomorrow: no point in retrying, and the user knows why.
+    await voidCode()
+    throw new AppError(target.channel === 'sms' ? 'SMS_DAILY_LIMIT' : 'EMAIL_CODE_FAILED')
   }
   if (outcome === 'failed') {
     // Refused for good (invalid number, template refused): the user is told, and may correct the number at once.

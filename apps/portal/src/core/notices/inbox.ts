@@ -1,6 +1,8 @@
-import { wire, type Notice } from '@ess/contract/wire'
+import { wire, type Notice, type NoticeTarget, type RoutePath } from '@ess/contract/wire'
 import { createStore } from 'zustand/vanilla'
 import { request } from '../http/request'
+import { innerJump } from '../links/jump'
+import { openRoute } from '../navigation'
 import { getToken } from '../session'
 
 /**
@@ -40,4 +42,10 @@ export async function readNotice(id: string): Promise<void> {
 export async function readAllNotices(): Promise<void> {
   const answer = await request(wire.noticeRead, {})
   if (answer) inboxStore.setState((s) => ({ unread: answer.unread, notices: s.notices.map((n) => ({ ...n, read: true })) }))
+}
+
+/** Follows a notice's link: a portal route, or an inner jump to the provider's older pages. */
+export async function openNoticeTarget(target: NoticeTarget): Promise<void> {
+  if (target.type === 'route') await openRoute(target.path as RoutePath)
+  else await innerJump(target.dest)
 }

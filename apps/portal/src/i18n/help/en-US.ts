@@ -49,6 +49,7 @@ const help: HelpDictionary = {
     entry: 'Notices',
     readAll: 'Mark all read',
     allRead: 'All marked as read',
+    openTarget: 'View details',
     empty: 'No notices yet',
     loginFirst: 'Log in to see your notices',
     loadFailed: 'Notices could not be loaded. Please try again later.',

@@ -52,6 +52,8 @@ export interface HelpDictionary {
     entry: string
     readAll: string
     allRead: string
+    /** The button of a notice that leads somewhere (a portal page or the older pages). */
+    openTarget: string
     empty: string
     loginFirst: string
     loadFailed: string

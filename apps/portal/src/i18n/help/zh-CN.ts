@@ -49,6 +49,7 @@ const help: HelpDictionary = {
     entry: '消息中心',
     readAll: '全部已读',
     allRead: '已全部标为已读',
+    openTarget: '查看详情',
     empty: '暂无消息',
     loginFirst: '登录后查看您的消息通知',
     loadFailed: '消息加载失败，请稍后重试',

@@ -1,8 +1,9 @@
 import * as Dysmsapi from '@alicloud/dysmsapi20170525'
 import { $OpenApiUtil } from '@alicloud/openapi-core'
 import * as $dara from '@darabonba/typescript'
-import { DeliveryError, type QueuedMessage, type Transport } from '../delivery'
-import { type SmsTemplateIds, nationalOrInternational, smsVariables } from './parameters'
+import type { SmsInternational } from '../../../config'
+import { DAILY_LIMIT_CODES, DeliveryError, type QueuedMessage, type Transport } from '../delivery'
+import { type SmsTemplateIds, aliyunPhoneNumber, signAndTemplate, smsVariables } from './parameters'
 
 export interface AliyunSmsOptions {
   accessKeyId: string
@@ -11,13 +12,18 @@ export interface AliyunSmsOptions {
   endpoint: URL
   signName: string
   templates: SmsTemplateIds
+  international: SmsInternational
   timeoutMs: number
 }
 
-/** Codes worth another try later (flow control, the provider's own failure); any other code is final. */
-const TRANSIENT = /^(network|isv\.BUSINESS_LIMIT_CONTROL|isv\.DAY_LIMIT_CONTROL|isp\.SYSTEM_ERROR|isv\.SYSTEM_ERROR|Throttling.*|ServiceUnavailable|InternalError)$/
+/**
+ * Codes worth another try later (flow control, the provider's own failure); any other code is
+ * final. The daily limit (isv.DAY_LIMIT_CONTROL) resets only the next day: final for this message.
+ */
+const TRANSIENT = /^(network|isv\.BUSINESS_LIMIT_CONTROL|isp\.SYSTEM_ERROR|isv\.SYSTEM_ERROR|Throttling.*|ServiceUnavailable|InternalError)$/
 
-const classify = (code: string, message: string, cause?: unknown) => new DeliveryError(!TRANSIENT.test(code), code, message, { cause })
+const classify = (code: string, message: string, cause?: unknown) =>
+  new DeliveryError(DAILY_LIMIT_CODES.has(code) || !TRANSIENT.test(code), code, message, { cause })
 
 // The package is CommonJS (`exports.default = Client`): under Node's ESM the class is one `default` deeper.
 const loaded = Dysmsapi.default as unknown as typeof Dysmsapi.default | { default: typeof Dysmsapi.default }
@@ -37,10 +43,11 @@ export function aliyunSms(options: AliyunSmsOptions): Transport {
   return {
     name: 'aliyun',
     async deliver(message: QueuedMessage) {
+      const { signName, templateId } = signAndTemplate(options, message.template, message.to)
       const request = new Dysmsapi.SendSmsRequest({
-        phoneNumbers: nationalOrInternational(message.to),
-        signName: options.signName,
-        templateCode: options.templates[message.template],
+        phoneNumbers: aliyunPhoneNumber(message.to),
+        signName,
+        templateCode: templateId,
         templateParam: JSON.stringify(Object.fromEntries(smsVariables(message.template, message.params, message.locale))),
         outId: message.idempotencyKey ?? String(message.id),
       })

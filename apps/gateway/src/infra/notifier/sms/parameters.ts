@@ -1,4 +1,6 @@
 import type { Bilingual, Locale } from '@ess/contract'
+import type { SmsInternational } from '../../../config'
+import { DeliveryError } from '../delivery'
 import type { TemplateName } from '../templates'
 
 /**
@@ -39,7 +41,31 @@ export function smsVariables(template: TemplateName, params: Record<string, stri
   })
 }
 
-/** A mainland number without +86 (Aliyun's form); other numbers keep their country code without the plus. */
-export function nationalOrInternational(e164: string): string {
-  return e164.startsWith('+86') ? e164.slice(3) : e164.replace(/^\+/, '00')
+/**
+ * Aliyun's PhoneNumbers: a mainland number without +86; any other as country code + number without
+ * "+" or "00" (its SendSms document: "国际/港澳台消息：国际区号+号码", e.g. 85200000000).
+ */
+export function aliyunPhoneNumber(e164: string): string {
+  return e164.startsWith('+86') ? e164.slice(3) : e164.replace(/^\+/, '')
+}
+
+export const isMainland = (e164: string) => e164.startsWith('+86')
+
+/** The code of a message no template is configured for (a number outside mainland China without SMS_INTL_TEMPLATE_*). */
+export const NO_REGION_TEMPLATE = 'no-template-for-region'
+
+/**
+ * The signature and template a message to `to` goes with: mainland numbers the domestic ones,
+ * others the international / HK-Macao-Taiwan ones (a real provider refuses a domestic template
+ * for them). Throws a permanent DeliveryError when that region has no template configured.
+ */
+export function signAndTemplate(
+  settings: { signName: string; templates: SmsTemplateIds; international: SmsInternational },
+  template: TemplateName,
+  to: string,
+): { signName?: string; templateId: string } {
+  if (isMainland(to)) return { signName: settings.signName, templateId: settings.templates[template] }
+  const templateId = settings.international.templates[template]
+  if (!templateId) throw new DeliveryError(true, NO_REGION_TEMPLATE, `no international SMS template for ${template}`)
+  return { signName: settings.international.signName, templateId }
 }

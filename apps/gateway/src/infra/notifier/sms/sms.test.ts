@@ -153,7 +153,7 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
     const sent = await notifier.send(codeMessage(to, value))
     expect(await sent.outcome(5000)).toBe('pending')
     const [first] = await rawRows(to)
-    expect(first).toMatchObject({ state: 'queued', attempts: 1, last_error: provider === 'aliyun' ? 'isv.BUSINESS_LIMIT_CONTROL' : 'LimitExceeded.PhoneNumberDailyLimit' })
+    expect(first).toMatchObject({ state: 'queued', attempts: 1, last_error: provider === 'aliyun' ? 'isv.BUSINESS_LIMIT_CONTROL' : 'LimitExceeded.PhoneNumberThirtySecondLimit' })
 
     const row = await settledRow(to)
     expect(row).toMatchObject({ state: 'delivered', attempts: 3, last_error: null })
@@ -199,6 +199,61 @@ describe.each(['aliyun', 'tencent'] as const)('the %s adapter and the send queue
     // The job ended: nothing left for pg-boss to retry.
     await until(async () => (await jobStates(Number(row.id))).join() === 'completed', 5000)
   })
+
+  it('sends a Hong Kong number as the provider documents it, with the international template and signature', async () => {
+    const to = `+8529${String(++serial).padStart(7, '0')}`
+    const value = code()
+    expect(await (await notifier.send(codeMessage(to, value))).outcome(5000)).toBe('delivered')
+    const request = standin.requests.at(-1)
+    if (provider === 'aliyun') {
+      expect(request?.params).toMatchObject({ PhoneNumbers: to.slice(1), SignName: 'Staff Services', TemplateCode: 'SMS_460775101' })
+    } else {
+      expect(request?.params).toMatchObject({ PhoneNumberSet: [to], SignName: 'Staff Services', TemplateId: '1100101', TemplateParamSet: [value, '5'] })
+    }
+  })
+
+  it('refuses at once, writing nothing, a number of a region without a template configured', async () => {
+    const env = { ...smsProviderEnv(standin, SECRET), SMS_INTL_TEMPLATE_VERIFICATION_CODE: '' }
+    const without = notifierOf(database, env)
+    try {
+      const to = `+447700${String(++serial).padStart(6, '0')}`
+      const before = standin.requests.length
+      await expect(without.send(codeMessage(to, code()))).rejects.toMatchObject({ name: 'DeliveryError', permanent: true, code: 'no-template-for-region' })
+      expect(await rawRows(to)).toHaveLength(0)
+      // The notices with a template still go.
+      const sent = await without.send({ channel: 'sms', to, locale: 'en-US', template: 'passwordChanged', params: { time: '2026-05-04 09:00', device: 'Chrome', hotline: '400-820-6688' } })
+      expect(await sent.outcome(5000)).toBe('delivered')
+      expect(standin.requests.length - before).toBe(1)
+    } finally {
+      await without.close()
+    }
+  })
+
+  it("treats the daily limit as final for the message: one attempt, outcome 'limited'", async () => {
+    const to = phone()
+    standin.plan('dailyLimit')
+    const before = standin.requests.length
+    const sent = await notifier.send(codeMessage(to, code()))
+    expect(await sent.outcome(5000)).toBe('limited')
+    expect(standin.requests.length - before).toBe(1)
+    const [row] = await rawRows(to)
+    expect(row).toMatchObject({ state: 'failed', attempts: 1, last_error: provider === 'aliyun' ? 'isv.DAY_LIMIT_CONTROL' : 'LimitExceeded.PhoneNumberDailyLimit' })
+  })
+
+  if (provider === 'tencent') {
+    it.each(['LimitExceeded.AppDailyLimit', 'InternalError.SigVerificationFail', 'InternalError.SigFieldMissing', 'InternalError.RequestTimeException', 'FailedOperation.JsonParseFail'])(
+      'never retries %s (a limit of the day or a fault of the request)',
+      async (error) => {
+        const to = phone()
+        standin.plan({ error })
+        const before = standin.requests.length
+        const outcome = await (await notifier.send(codeMessage(to, code()))).outcome(5000)
+        expect(outcome).toBe(error === 'LimitExceeded.AppDailyLimit' ? 'limited' : 'failed')
+        expect(standin.requests.length - before).toBe(1)
+        expect((await rawRows(to))[0]).toMatchObject({ state: 'failed', attempts: 1, last_error: error })
+      },
+    )
+  }
 
   it('is refused by the stand-in when signed with another secret (a permanent error)', async () => {
     const wrong = notifierOf(database, smsProviderEnv(standin, 'not-the-secret'))

@@ -1,6 +1,7 @@
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms'
-import { DeliveryError, type QueuedMessage, type Transport } from '../delivery'
-import { type SmsTemplateIds, smsVariables } from './parameters'
+import type { SmsInternational } from '../../../config'
+import { DAILY_LIMIT_CODES, DeliveryError, type QueuedMessage, type Transport } from '../delivery'
+import { type SmsTemplateIds, signAndTemplate, smsVariables } from './parameters'
 
 export interface TencentSmsOptions {
   secretId: string
@@ -12,13 +13,20 @@ export interface TencentSmsOptions {
   endpoint: URL
   signName: string
   templates: SmsTemplateIds
+  international: SmsInternational
   timeoutMs: number
 }
 
 /** Codes worth another try later (frequency limits, the provider's own failure); any other code is final. */
-const TRANSIENT = /^(network|LimitExceeded\..*|RequestLimitExceeded.*|InternalError.*|ResourceUnavailable.*|FailedOperation\.JsonParseFail)$/
+const TRANSIENT = /^(network|LimitExceeded\..*|RequestLimitExceeded.*|InternalError.*|ResourceUnavailable.*)$/
+/**
+ * Faults of our configuration or request in Tencent's error table (signature, missing field, a
+ * clock off by more than 5 minutes, a body it cannot parse): another try fails the same way.
+ */
+const CONFIGURATION_FAULTS = new Set(['InternalError.SigVerificationFail', 'InternalError.SigFieldMissing', 'InternalError.RequestTimeException'])
 
-const classify = (code: string, message: string, cause?: unknown) => new DeliveryError(!TRANSIENT.test(code), code, message, { cause })
+const classify = (code: string, message: string, cause?: unknown) =>
+  new DeliveryError(DAILY_LIMIT_CODES.has(code) || CONFIGURATION_FAULTS.has(code) || !TRANSIENT.test(code), code, message, { cause })
 
 const { Client } = tencentcloud.sms.v20210111
 
@@ -34,13 +42,15 @@ export function tencentSms(options: TencentSmsOptions): Transport {
   return {
     name: 'tencent',
     async deliver(message: QueuedMessage) {
+      const { signName, templateId } = signAndTemplate(options, message.template, message.to)
       let answer: Awaited<ReturnType<typeof client.SendSms>>
       try {
         answer = await client.SendSms({
           PhoneNumberSet: [message.to],
           SmsSdkAppId: options.sdkAppId,
-          SignName: options.signName,
-          TemplateId: options.templates[message.template],
+          // International / HK-Macao-Taiwan messages go without one unless SMS_INTL_SIGN_NAME is set.
+          ...(signName ? { SignName: signName } : {}),
+          TemplateId: templateId,
           TemplateParamSet: smsVariables(message.template, message.params, message.locale).map(([, value]) => value),
           SessionContext: message.idempotencyKey ?? String(message.id),
         })

@@ -1,4 +1,4 @@
-import { ROUTE_PATHS, type Notice } from '@ess/contract/wire'
+import { ROUTE_PATHS, type Notice, type NoticeTarget } from '@ess/contract/wire'
 import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
@@ -12,7 +12,7 @@ import '@/components/help/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { rememberLoginTarget } from '@/core/auth/target'
 import { openRoute } from '@/core/navigation'
-import { inboxStore, loadInbox, readAllNotices, readNotice } from '@/core/notices/inbox'
+import { inboxStore, loadInbox, openNoticeTarget, readAllNotices, readNotice } from '@/core/notices/inbox'
 import { getToken } from '@/core/session'
 import { toast } from '@/core/toast'
 import { fill } from '@/i18n'
@@ -102,6 +102,24 @@ export default function UsersNoticesPage() {
                 <Text>{notice.title}</Text>
               </View>
               <Text className={`notice-card__body${open === notice.id ? '' : ' notice-card__body--clamped'}`}>{notice.body}</Text>
+              {notice.target && (
+                <View className="notice-card__link">
+                  <Button
+                    size="small"
+                    shape="round"
+                    type="primary"
+                    fill="outline"
+                    onClick={(event) => {
+                      event.stopPropagation()
+                      void readNotice(notice.id)
+                      void openNoticeTarget(notice.target as NoticeTarget)
+                    }}
+                    data-testid={`notice-open-${notice.id}`}
+                  >
+                    {n.openTarget}
+                  </Button>
+                </View>
+              )}
             </View>
           ))}
         </>

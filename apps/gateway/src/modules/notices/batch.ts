@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto'
+import type { NoticeDelivery, NoticeRecipient, NoticeTarget, PushKind, RecipientOutcome, SendNoticeBody, SentNotice } from '@ess/contract'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { clientCompany, employee, noticeBatch, noticeRecipient, pushSetting, userCertification } from '../../db/schema'
+import { AppError } from '../../lib/app-error'
+import { sha256Hex } from '../../lib/digest'
+import type { Fanout } from './fanout'
+import type { NoticeText } from './service'
+import { templateText } from './templates'
+
+export interface BatchDeps {
+  db: Database
+  now: () => Date
+  fanout: Fanout
+}
+
+/** A notice to a list of employees, as the notices API (and later the console) hands it over. */
+export interface BatchRequest {
+  /** Who sends it (a notices-API app id); idempotency keys and reads are per source. */
+  source: string
+  kind: PushKind
+  text: NoticeText
+  target?: NoticeTarget
+  recipients: readonly NoticeRecipient[]
+  idempotencyKey?: string
+  /** What makes two requests with one key the same request (the exact body). */
+  requestHash: string
+}
+
+const pairKey = (companyCode: string, employeeNo: string) => `${companyCode}\u0000${employeeNo}`
+
+/**
+ * The account linked (by a real-name verification) to each employee of the list that has one:
+ * company code + employee number → user id. One query for the whole list.
+ */
+async function linkedAccounts(db: Database, recipients: readonly NoticeRecipient[]): Promise<Map<string, string>> {
+  const pairs = [...new Map(recipients.map((r) => [pairKey(r.companyCode, r.employeeNo), r])).values()]
+  if (!pairs.length) return new Map()
+  // The list as one JSON parameter joined as a table: a thousand (code, number) pairs in an IN
+  // list overflow PGlite's parser stack.
+  const list = JSON.stringify(pairs.map((p) => ({ c: p.companyCode, n: p.employeeNo })))
+  const rows = await db
+    .select({ companyCode: clientCompany.code, employeeNo: employee.employeeNo, userId: userCertification.userId })
+    .from(sql`jsonb_to_recordset(${list}::jsonb) as wanted(c text, n text)`)
+    .innerJoin(clientCompany, sql`${clientCompany.code} = wanted.c`)
+    .innerJoin(employee, and(eq(employee.companyId, clientCompany.id), sql`${employee.employeeNo} = wanted.n`))
+    .innerJoin(userCertification, eq(userCertification.employeeId, employee.id))
+  return new Map(rows.map((row) => [pairKey(row.companyCode, row.employeeNo), row.userId]))
+}
+
+/** Of these users, those who switched `kind` off. */
+async function switchedOff(db: Database, kind: PushKind, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set()
+  const rows = await db
+    .select({ userId: pushSetting.userId })
+    .from(pushSetting)
+    .where(and(eq(pushSetting.kind, kind), eq(pushSetting.enabled, false), inArray(pushSetting.userId, userIds)))
+  return new Set(rows.map((row) => row.userId))
+}
+
+/** The first answer of the source's request with this key; IDEMPOTENCY_KEY_CONFLICT when that request was another. */
+async function earlierAnswer(db: Database, source: string, key: string, requestHash: string): Promise<SentNotice | undefined> {
+  const [earlier] = await db
+    .select({ answer: noticeBatch.answer, requestHash: noticeBatch.requestHash })
+    .from(noticeBatch)
+    .where(and(eq(noticeBatch.source, source), eq(noticeBatch.idempotencyKey, key)))
+  if (!earlier) return undefined
+  if (earlier.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_CONFLICT')
+  return earlier.answer
+}
+
+/**
+ * Accepts a notice for a list of employees: resolves each through the roster and the real-name
+ * link, skips those without an account, those who switched the kind off and repeats, and writes
+ * the batch, its recipients and the fan-out job in one transaction (all or nothing). The answer is
+ * kept: the same Idempotency-Key again answers it without a second batch; with another body it
+ * is refused.
+ */
+export async function acceptBatch(deps: BatchDeps, request: BatchRequest): Promise<SentNotice> {
+  const { db } = deps
+  if (request.idempotencyKey) {
+    const earlier = await earlierAnswer(db, request.source, request.idempotencyKey, request.requestHash)
+    if (earlier) return earlier
+  }
+  const linked = await linkedAccounts(db, request.recipients)
+  const off = await switchedOff(db, request.kind, [...new Set(linked.values())])
+  const seen = new Set<string>()
+  const outcomes: Array<RecipientOutcome & { userId: string | null }> = request.recipients.map(({ companyCode, employeeNo }) => {
+    const key = pairKey(companyCode, employeeNo)
+    const userId = linked.get(key)
+    const base = { companyCode, employeeNo }
+    if (seen.has(key)) return { ...base, status: 'skipped', reason: 'duplicate', userId: null }
+    seen.add(key)
+    if (!userId) return { ...base, status: 'skipped', reason: 'noAccount', userId: null }
+    if (off.has(userId)) return { ...base, status: 'skipped', reason: 'switchedOff', userId: null }
+    return { ...base, status: 'queued', userId }
+  })
+  const queued = outcomes.filter((o) => o.status === 'queued').length
+  const id = randomUUID()
+  const answer: SentNotice = {
+    id,
+    queued,
+    skipped: outcomes.length - queued,
+    recipients: outcomes.map(({ userId: _, ...outcome }) => outcome),
+  }
+  // pg-boss's own statements must not wait behind the transaction (PGlite is one connection).
+  await deps.fanout.started()
+  const now = deps.now()
+  const stored = await db.transaction(async (tx) => {
+    const [batch] = await tx
+      .insert(noticeBatch)
+      .values({
+        id,
+        source: request.source,
+        idempotencyKey: request.idempotencyKey ?? null,
+        requestHash: request.requestHash,
+        kind: request.kind,
+        titleZh: request.text.title['zh-CN'],
+        titleEn: request.text.title['en-US'],
+        bodyZh: request.text.body['zh-CN'],
+        bodyEn: request.text.body['en-US'],
+        target: request.target ?? null,
+        answer,
+        createdAt: now,
+        fannedOutAt: queued ? null : now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: noticeBatch.id })
+    // The same key raced in from another call (or gateway), which won: its answer.
+    if (!batch) return undefined
+    await tx.insert(noticeRecipient).values(
+      outcomes.map((outcome, position) => ({
+        batchId: id,
+        position,
+        companyCode: outcome.companyCode,
+        employeeNo: outcome.employeeNo,
+        userId: outcome.userId,
+        inbox: outcome.status === 'queued' ? ('pending' as const) : ('skipped' as const),
+        wechat: 'none' as const,
+        reason: outcome.reason ?? null,
+      })),
+    )
+    if (queued) await deps.fanout.enqueue(tx, id)
+    return answer
+  })
+  if (!stored) return (await earlierAnswer(db, request.source, request.idempotencyKey as string, request.requestHash)) as SentNotice
+  deps.fanout.wake()
+  return stored
+}
+
+/** The text of a request: its own words in both languages, or a template's. */
+export function requestText(body: SendNoticeBody): NoticeText {
+  if (body.templateId) return templateText(body.templateId, body.params ?? {})
+  return { title: body.title as NoticeText['title'], body: body.body as NoticeText['body'] }
+}
+
+export const hashOf = (rawBody: string | undefined) => sha256Hex(rawBody ?? '')
+
+/** Delivery state of a batch the source sent, per recipient and channel; NOT_FOUND for another's or none. */
+export async function batchDelivery(db: Database, source: string, id: string): Promise<NoticeDelivery> {
+  const [batch] = await db
+    .select({ id: noticeBatch.id, kind: noticeBatch.kind, createdAt: noticeBatch.createdAt, fannedOutAt: noticeBatch.fannedOutAt })
+    .from(noticeBatch)
+    .where(and(eq(noticeBatch.id, id), eq(noticeBatch.source, source)))
+  if (!batch) throw new AppError('NOT_FOUND')
+  const rows = await db.select().from(noticeRecipient).where(eq(noticeRecipient.batchId, id)).orderBy(asc(noticeRecipient.position))
+  return {
+    id: batch.id,
+    kind: batch.kind,
+    createdAt: batch.createdAt.toISOString(),
+    complete: !!batch.fannedOutAt,
+    recipients: rows.map((row) => ({
+      companyCode: row.companyCode,
+      employeeNo: row.employeeNo,
+      status: row.reason ? 'skipped' : 'queued',
+      ...(row.reason ? { reason: row.reason as RecipientOutcome['reason'] } : {}),
+      inbox: row.inbox,
+      wechat: row.wechat,
+    })),
+  }
+}
