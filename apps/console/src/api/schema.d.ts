@@ -22,6 +22,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers (still 200 while it drains); restart it when this fails */
+        get: operations["healthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: migrations applied, the database and the KV store answer, not draining; 503 SERVICE_UNAVAILABLE otherwise */
+        get: operations["healthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/user/api/dict/list": {
         parameters: {
             query?: never;
@@ -1212,6 +1246,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/api/v1/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a notice of one kind to up to 1,000 employees (company code + employee number); Idempotency-Key makes a retry answer the first result
+         * @description Signed with the app secret (`_aid _t _n _s`). Header `Idempotency-Key` (optional, 1-128 printable ASCII): the same key with the same body answers the first result; with another body IDEMPOTENCY_KEY_CONFLICT. Text in both languages, or a templateId with its params. Each recipient is `queued` (inbox) or `skipped` (noAccount: not on the roster or no linked account; switchedOff; duplicate).
+         */
+        post: operations["postOpenApiV1Notices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/api/v1/notices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery of a notice this app sent: per recipient and channel (inbox; wechat stays none until subscribe messages are sent) */
+        get: operations["getOpenApiV1NoticesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/cms/help/vote": {
         parameters: {
             query?: never;
@@ -2172,6 +2243,7 @@ export interface components {
                 messageKey?: string;
                 message: string;
             }[];
+            retryAfter?: number;
             traceId?: string;
         };
     };
@@ -2214,6 +2286,111 @@ export interface operations {
                                 /** @enum {string} */
                                 kv: "memory" | "redis";
                                 uptimeS: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    healthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {string} */
+                                status: "ok";
+                                uptimeS: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    healthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {string} */
+                                status: "ready";
+                                /** @enum {string} */
+                                database: "pglite" | "postgres";
+                                /** @enum {string} */
+                                kv: "memory" | "redis";
                             };
                         };
                     };
@@ -4413,6 +4590,7 @@ export interface operations {
                                 code: string;
                                 /** @enum {number} */
                                 expiresIn: 120;
+                                deviceAlias: string;
                                 legacyLoginUrl: string;
                                 redirect: string | null;
                                 legacyApiUrl: string;
@@ -6714,6 +6892,16 @@ export interface operations {
                                     body: string;
                                     at: string;
                                     read: boolean;
+                                    target?: ({
+                                        /** @enum {string} */
+                                        type: "route";
+                                        path: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        type: "jump";
+                                        /** @enum {string} */
+                                        dest: "medClaims" | "payment" | "insurance" | "checkUp";
+                                    }) | null;
                                 }[];
                             };
                         };
@@ -6771,6 +6959,168 @@ export interface operations {
                             success: true;
                             data: {
                                 unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postOpenApiV1Notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment";
+                    title?: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    body?: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    /** @enum {string} */
+                    templateId?: "salaryPaid" | "examReservationConfirmed" | "examReportReady" | "flexiblePaymentPaid";
+                    params?: {
+                        [key: string]: string;
+                    };
+                    target?: {
+                        /** @enum {string} */
+                        type: "route";
+                        path: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "jump";
+                        /** @enum {string} */
+                        dest: "medClaims" | "payment" | "insurance" | "checkUp";
+                    };
+                    recipients: {
+                        companyCode: string;
+                        employeeNo: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                queued: number;
+                                skipped: number;
+                                recipients: {
+                                    companyCode: string;
+                                    employeeNo: string;
+                                    /** @enum {string} */
+                                    status: "queued" | "skipped";
+                                    /** @enum {string} */
+                                    reason?: "noAccount" | "switchedOff" | "duplicate";
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOpenApiV1NoticesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment";
+                                createdAt: string;
+                                complete: boolean;
+                                recipients: {
+                                    companyCode: string;
+                                    employeeNo: string;
+                                    /** @enum {string} */
+                                    status: "queued" | "skipped";
+                                    /** @enum {string} */
+                                    reason?: "noAccount" | "switchedOff" | "duplicate";
+                                    /** @enum {string} */
+                                    inbox: "pending" | "delivered" | "skipped";
+                                    /** @enum {string} */
+                                    wechat: "none" | "pending" | "sent" | "failed" | "skipped";
+                                }[];
                             };
                         };
                     };
@@ -11006,7 +11356,6 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     provider: "wechat" | "qq" | "weibo";
-                    /** Format: uri */
                     returnUrl?: string;
                 };
             };
@@ -11065,7 +11414,6 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     provider: "wechat" | "qq" | "weibo";
-                    /** Format: uri */
                     returnUrl?: string;
                 };
             };

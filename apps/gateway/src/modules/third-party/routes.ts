@@ -37,8 +37,10 @@ export default async function thirdPartyRoutes(fastify: FastifyInstance, options
     returnUrls: fastify.config.oauth.returnUrls,
   })
 
-  // Only this plugin's routes read or set cookies: the browser binding of the sign-in flows.
-  await fastify.register(fastifyCookie)
+  // This plugin's routes read and set the browser binding's cookie. The console's guard
+  // (plugins/console-auth.ts) registers the cookie parser for the whole app when it is there;
+  // registered twice, the plugin's decorators would clash.
+  if (!fastify.hasRequestDecorator('cookies')) await fastify.register(fastifyCookie)
   const cookie = browserCookie(fastify.config.nodeEnv === 'development')
   const presented = (request: Pick<FastifyRequest, 'cookies'>) => presentedValue(request.cookies[cookie.name])
   const started = (reply: FastifyReply, flow: Awaited<ReturnType<typeof authorize>>) => {
