@@ -32,6 +32,7 @@ describe('config', () => {
       smtp: undefined,
       portalDir: path.resolve(packageDir, '../portal/dist/h5'),
       consoleDir: path.resolve(packageDir, '../console/dist'),
+      demoOperators: true,
       servicePhone: SERVICE_PHONE,
       trustProxy: false,
       captchasPerClientPerMinute: 20,

@@ -1259,7 +1259,7 @@ export interface paths {
          * Sends a notice of one kind to up to 1,000 employees (company code + employee number); Idempotency-Key makes a retry answer the first result
          * @description Signed with the app secret (`_aid _t _n _s`). Header `Idempotency-Key` (optional, 1-128 printable ASCII): the same key with the same body answers the first result; with another body IDEMPOTENCY_KEY_CONFLICT. Text in both languages, or a templateId with its params. Each recipient is `queued` (inbox) or `skipped` (noAccount: not on the roster or no linked account; switchedOff; duplicate).
          */
-        post: operations["postOpenApiV1Notices"];
+        post: operations["sendNotices"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1274,7 +1274,7 @@ export interface paths {
             cookie?: never;
         };
         /** Delivery of a notice this app sent: per recipient and channel (inbox; wechat stays none until subscribe messages are sent) */
-        get: operations["getOpenApiV1NoticesById"];
+        get: operations["getNoticeDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6984,7 +6984,7 @@ export interface operations {
             };
         };
     };
-    postOpenApiV1Notices: {
+    sendNotices: {
         parameters: {
             query?: never;
             header?: never;
@@ -7078,7 +7078,7 @@ export interface operations {
             };
         };
     };
-    getOpenApiV1NoticesById: {
+    getNoticeDelivery: {
         parameters: {
             query?: never;
             header?: never;

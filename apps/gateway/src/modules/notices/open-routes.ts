@@ -87,6 +87,7 @@ export default async function openNoticeRoutes(fastify: FastifyInstance, { deps 
     url: `${OPEN_API_PREFIX}/notices`,
     preValidation: authenticate,
     schema: {
+      operationId: 'sendNotices',
       summary: 'Sends a notice of one kind to up to 1,000 employees (company code + employee number); Idempotency-Key makes a retry answer the first result',
       description:
         'Signed with the app secret (`_aid _t _n _s`). Header `Idempotency-Key` (optional, 1-128 printable ASCII): the same key with the same body answers the first result; with another body IDEMPOTENCY_KEY_CONFLICT. Text in both languages, or a templateId with its params. Each recipient is `queued` (inbox) or `skipped` (noAccount: not on the roster or no linked account; switchedOff; duplicate).',
@@ -123,6 +124,7 @@ export default async function openNoticeRoutes(fastify: FastifyInstance, { deps 
     url: `${OPEN_API_PREFIX}/notices/:id`,
     preValidation: authenticate,
     schema: {
+      operationId: 'getNoticeDelivery',
       summary: 'Delivery of a notice this app sent: per recipient and channel (inbox; wechat stays none until subscribe messages are sent)',
       tags: TAGS,
       security,
