@@ -6,7 +6,7 @@ import { defineConfig } from 'tsup'
  * package root (src/paths.ts), so it is not copied.
  */
 export default defineConfig({
-  entry: { server: 'src/server.ts' },
+  entry: { server: 'src/server.ts', ops: 'src/ops.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
