@@ -109,7 +109,7 @@ export function loadFieldCipher(keysDir: string, { create = true }: FieldCipherO
   }
 }
 
-/** The field-encryption keys present in a keys folder (ids), current first. */
+/** The field-encryption keys present in a keys folder (ids, the current one first) and the current one's id. */
 export function fieldKeyIds(keysDir: string): { current: string; all: string[] } {
   const currentFile = path.join(keysDir, CURRENT_FILE)
   const current = existsSync(currentFile) ? readFileSync(currentFile, 'utf8').trim() : LEGACY_KEY_ID
@@ -120,7 +120,7 @@ export function fieldKeyIds(keysDir: string): { current: string; all: string[] }
         return m ? [m[1]] : []
       })
     : []
-  return { current, all: [current, ...all.filter((id) => id !== current)] }
+  return { current, all: all.includes(current) ? [current, ...all.filter((id) => id !== current)] : all }
 }
 
 /**

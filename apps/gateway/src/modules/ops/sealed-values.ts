@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { and, asc, eq, gt, isNotNull, not, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { clientCompany, employee, userCertification } from '../../db/schema'
@@ -92,6 +93,9 @@ export async function resealFieldValues(
       }
       after = page[page.length - 1].id
       onBatch?.({ column: column.name, resealed: counts[column.name] })
+      // PGlite answers in microtasks: a turn of the event loop between batches lets the requests of
+      // a gateway sharing the process in (PostgreSQL's network round trips do that anyway).
+      await setImmediate()
     }
   }
   return counts
