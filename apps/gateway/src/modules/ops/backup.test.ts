@@ -82,7 +82,8 @@ async function signInVerified(t: TestApp, e: Employee) {
   }
 }
 
-describe('npm run db:backup / db:restore on the embedded database', () => {
+// Each step opens, dumps or loads an on-disk PGlite (seconds each on a loaded 2-core machine).
+describe('npm run db:backup / db:restore on the embedded database', { timeout: 120_000 }, () => {
   let dataDir: string
   let employees: Employee[]
   const file = () => path.join(root, 'nightly.ess-backup')
@@ -95,7 +96,7 @@ describe('npm run db:backup / db:restore on the embedded database', () => {
     } finally {
       await t.stop()
     }
-  })
+  }, 120_000)
 
   it('refuses a backup that says nothing of the keys, and one over an existing file', async () => {
     const refused = await ops(['db:backup', 'nightly.ess-backup'], { DATA_DIR: dataDir })
@@ -177,5 +178,19 @@ describe('npm run db:backup / db:restore on the embedded database', () => {
     expect(readdirSync(root)).not.toContain('junk-data-pglite')
     expect((await ops(['db:restore', 'nightly.ess-backup', '--force'], { DATA_DIR: dataDir })).err).toMatch(/unknown option\(s\): --force/)
     expect((await ops(['db:vacuum'], { DATA_DIR: dataDir })).code).toBe(2)
+  })
+})
+
+describe('npm run db:backup / db:restore on PostgreSQL', () => {
+  it("writes the keys and prints pg_dump's command without the password; the restore wants DATABASE_URL", async () => {
+    const keysDir = path.join(root, 'pg-keys')
+    loadFieldCipher(keysDir)
+    const env = { DATA_DIR: path.join(root, 'pg-data'), KEYS_DIR: keysDir, DATABASE_URL: 'postgres://ess:s3cret@db.internal:5432/ess' }
+    const made = await ops(['db:backup', 'pg.ess-backup', '--with-keys'], env)
+    expect(made).toMatchObject({ code: 0, err: '' })
+    expect(made.out).toContain(`pg_dump --format=custom --file=${path.join(root, 'pg.ess-backup')}.pgdump 'postgres://ess:***@db.internal:5432/ess'`)
+    expect(made.out).not.toContain('s3cret')
+    const refused = await ops(['db:restore', 'pg.ess-backup'], { DATA_DIR: path.join(root, 'pg-data-2') })
+    expect(refused.err).toMatch(/goes with a PostgreSQL dump: set DATABASE_URL/)
   })
 })
