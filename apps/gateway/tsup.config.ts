@@ -1,12 +1,13 @@
 import { defineConfig } from 'tsup'
 
 /**
- * ESM for Node 20: dist/server.js and the chunks of what it imports lazily. The contract (TypeScript source in the workspace) is
+ * ESM for Node 20 and later: dist/server.js, dist/ops.js (the operations commands: db:backup, db:restore,
+ * keys:rotate, which a production install runs without tsx) and the chunks of what they import lazily. The contract (TypeScript source in the workspace) is
  * bundled in; npm dependencies stay external. The migrations folder is found at run time from the
  * package root (src/paths.ts), so it is not copied.
  */
 export default defineConfig({
-  entry: { server: 'src/server.ts' },
+  entry: { server: 'src/server.ts', ops: 'src/ops.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

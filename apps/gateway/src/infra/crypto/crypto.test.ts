@@ -1,10 +1,10 @@
-import { statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../lib/app-error'
-import { loadFieldCipher } from './field-cipher'
+import { LEGACY_KEY_ID, addFieldKey, fieldKeyIds, loadFieldCipher, removeFieldKeys } from './field-cipher'
 import { mask } from './mask'
 import { loadPasswordKey } from './password-key'
 
@@ -77,6 +77,38 @@ describe('field cipher', () => {
     expect(() => cipher.decrypt(sealed, 'user:2:bankCard')).toThrow()
     expect(() => loadFieldCipher(path.join(keysDir, 'other')).decrypt(sealed, 'user:1:bankCard')).toThrow()
     expect(() => cipher.decrypt('plain text', 'user:1:bankCard')).toThrow(/sealed/)
+  })
+
+  it('rotates: a new key seals, the old still opens, and a gateway already running follows the folder', async () => {
+    const dir = path.join(path.dirname(keysDir), 'rotated')
+    const running = loadFieldCipher(dir)
+    const old = running.encrypt('110101199003074258', 'c')
+    const id = addFieldKey(dir, new Date('2026-11-27T18:00:00Z'))
+    expect(id).toMatch(/^20261127180000-[0-9a-f]{6}$/)
+    expect(fieldKeyIds(dir)).toEqual({ current: id, all: [id, LEGACY_KEY_ID] })
+    // The running instance seals under the new key at once, and reads both.
+    const fresh = running.encrypt('110101199003074258', 'c')
+    expect(fresh.startsWith(`v2.${id}.`)).toBe(true)
+    expect([running.keyIdOf(old), running.keyIdOf(fresh)]).toEqual([LEGACY_KEY_ID, id])
+    expect(running.decrypt(old, 'c')).toBe(running.decrypt(fresh, 'c'))
+    // A value sealed by another gateway under a key this one has not read yet is read from the folder.
+    const other = loadFieldCipher(dir)
+    const third = addFieldKey(dir)
+    expect(running.decrypt(other.encrypt('x', 'c'), 'c')).toBe('x')
+    expect(other.currentKeyId()).toBe(third)
+    // Retired: the old file is gone, a restarted gateway does not make a new first key, old values fail.
+    removeFieldKeys(dir, [LEGACY_KEY_ID, id])
+    expect(() => removeFieldKeys(dir, [third])).toThrow(/current/)
+    const restarted = loadFieldCipher(dir)
+    expect(existsSync(path.join(dir, 'field-aes256.key'))).toBe(false)
+    expect(() => restarted.decrypt(old, 'c')).toThrow(/not in/)
+    expect(statSync(path.join(dir, `field-aes256.${third}.key`)).mode & 0o777).toBe(0o600)
+  })
+
+  it('with create off (a restore check) refuses a folder without keys instead of making one', () => {
+    const empty = path.join(path.dirname(keysDir), 'empty')
+    expect(() => loadFieldCipher(empty, { create: false })).toThrow(/not in/)
+    expect(existsSync(empty)).toBe(false)
   })
 })
 

@@ -1,0 +1,80 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { expectRoute, visitor, watchErrors } from './support'
+
+// README "Installing for production": the built apps in a clean folder with the gateway's runtime
+// dependencies only (scripts/bundle.mjs, the script deploy/Dockerfile runs), started with
+// `node apps/gateway/dist/server.js` as production. A dependency the bundle needs but the gateway's
+// package.json lists as development-only (or not at all) fails here. Needs `npm run build` (the
+// browser tests' `npm start` builds what is missing before any test runs).
+
+const repo = resolve(__dirname, '../..')
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolvePort(port))
+    })
+    server.on('error', reject)
+  })
+}
+
+test.describe.configure({ timeout: 360_000 })
+
+let folder: string
+let gateway: ChildProcess | undefined
+test.afterAll(() => {
+  gateway?.kill('SIGKILL')
+  if (folder) rmSync(folder, { recursive: true, force: true })
+})
+
+test('the production install holds no development dependency, serves the portal and the API, and runs the operations commands', async ({ page, request }) => {
+  folder = mkdtempSync(join(tmpdir(), 'ess-install-'))
+  const install = join(folder, 'app')
+  execFileSync(process.execPath, [join(repo, 'scripts/bundle.mjs'), install], { stdio: 'pipe' })
+
+  // Nothing a workspace needs only to build or test is there, and no source either.
+  const manifests = [join(repo, 'package.json'), ...['apps', 'packages'].flatMap((d) => readdirSync(join(repo, d)).map((w) => join(repo, d, w, 'package.json')))].filter(existsSync)
+  const runtime = new Set(Object.keys(readJson(join(install, 'apps/gateway/package.json')).dependencies))
+  // (Type packages excepted: a runtime library may list one as its own dependency, as pg-boss does @types/node.)
+  const devOnly = [...new Set(manifests.flatMap((m) => Object.keys(readJson(m).devDependencies ?? {})))].filter((name) => !runtime.has(name) && !/^@(ess|types)\//.test(name))
+  expect(devOnly.length).toBeGreaterThan(5)
+  expect(devOnly.filter((name) => existsSync(join(install, 'node_modules', name)))).toEqual([])
+  for (const name of ['@tarojs/taro', 'react', 'typescript', 'vitest', 'tsx', 'tsup', 'drizzle-kit', '@playwright/test']) expect(existsSync(join(install, 'node_modules', name)), name).toBe(false)
+  expect(existsSync(join(install, 'apps/gateway/src'))).toBe(false)
+
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const dataDir = join(folder, 'data')
+  const env = { PATH: process.env.PATH!, HOME: process.env.HOME!, NODE_ENV: 'production', NOTIFIER: 'outbox', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_CALLS_PER_CLIENT_PER_MINUTE: '0' }
+  const output: string[] = []
+  gateway = spawn(process.execPath, ['apps/gateway/dist/server.js'], { cwd: install, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  gateway.stdout!.on('data', (b) => output.push(String(b)))
+  gateway.stderr!.on('data', (b) => output.push(String(b)))
+  await expect
+    .poll(async () => (await request.get(`${base}/app/health`).catch(() => null))?.status() ?? (gateway!.exitCode !== null ? `exited: ${output.join('')}` : 0), { timeout: 240_000, intervals: [500] })
+    .toBe(200)
+
+  // The portal's home, with the real signed calls it makes, answered by the installed gateway.
+  const errors = watchErrors(page)
+  await visitor(page, 'en-US')
+  await page.goto(`${base}/#/pages/home/index`)
+  await expectRoute(page, 'pages/home/index', 'en-US')
+  expect(errors).toEqual([])
+  // Production: the /dev tools are not there.
+  expect((await request.get(`${base}/dev/outbox.json`)).status()).toBe(404)
+  // Each other app built (the console where it exists) is served under its own path.
+  if (existsSync(join(install, 'apps/console/dist'))) expect((await request.get(`${base}/console/`)).status()).toBe(200)
+
+  gateway.kill('SIGTERM')
+  await new Promise((r) => gateway!.once('exit', r))
+  // The operations commands work from the install too (no tsx there): a backup with the keys.
+  const said = execFileSync('npm', ['run', '--silent', 'db:backup', '--', join(folder, 'backup.tar'), '--with-keys'], { cwd: install, env, encoding: 'utf8' })
+  expect(said).toMatch(/the embedded database .* keys of .* are in it/)
+})
