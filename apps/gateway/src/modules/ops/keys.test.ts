@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccount } from '../../../test/helpers/accounts'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, payloadOf } from '../../../test/helpers/calls'
-import { employee, userCertification } from '../../db/schema'
+import { employee, operator, userCertification } from '../../db/schema'
 import { LEGACY_KEY_ID, fieldKeyIds, loadFieldCipher } from '../../infra/crypto/field-cipher'
 import { DEMO_ROSTER } from '../roster/data'
 import { applyRoster } from '../roster/queries'
@@ -55,6 +55,13 @@ describe('npm run keys:rotate -- field', { timeout: 120_000 }, () => {
     const { keysDir } = t.config
     const first = fieldKeyIds(keysDir).current
     const users = await Promise.all(employees(6).map(async (row, i) => (await writeRoster([row]), verifiedUser(row, i % 2 ? `62220202001122${String(33440 + i)}` : undefined))))
+    // An operator's TOTP secret is sealed with the same keys: it must follow the rotation, or --retire would lock the operator out.
+    const now = new Date()
+    const [op] = await t.database.db
+      .insert(operator)
+      .values({ email: 'rotation@console.example', displayName: 'rotation', status: 'active', createdAt: now, updatedAt: now })
+      .returning({ id: operator.id })
+    await t.database.db.update(operator).set({ totpSecret: t.app.fieldCipher.encrypt('JBSWY3DPEHPK3PXP', `operator.totp:${op.id}`) }).where(eq(operator.id, op.id))
 
     let stop = false
     const failures: string[] = []
@@ -112,6 +119,9 @@ describe('npm run keys:rotate -- field', { timeout: 120_000 }, () => {
     // A gateway started now (only the new key in the folder) opens every value, and the ID index
     // (HMAC key, unchanged) still finds the employees by the numbers people type.
     const restarted = loadFieldCipher(keysDir)
+    const [sealedTotp] = await t.database.db.select({ sealed: operator.totpSecret }).from(operator).where(eq(operator.id, op.id))
+    expect(restarted.keyIdOf(sealedTotp.sealed!)).toBe(current)
+    expect(restarted.decrypt(sealedTotp.sealed!, `operator.totp:${op.id}`)).toBe('JBSWY3DPEHPK3PXP')
     for (const value of await sampleSealedValues(t.database.db, 100)) expect(() => restarted.decrypt(value.sealed, value.context)).not.toThrow()
     for (const u of users) {
       const info = payloadOf(await callApi(t.app, calls.getUserInfo, undefined, { token: u.token }))

@@ -1,13 +1,13 @@
 import { setImmediate } from 'node:timers/promises'
-import { and, asc, eq, gt, isNotNull, not, sql } from 'drizzle-orm'
+import { type Column, and, asc, eq, gt, isNotNull, not, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { clientCompany, employee, userCertification } from '../../db/schema'
+import { clientCompany, employee, operator, operatorEnrollment, userCertification } from '../../db/schema'
 import { type FieldCipher, LEGACY_KEY_ID } from '../../infra/crypto/field-cipher'
 import { idNoContext } from '../roster/identity'
 
 /** The prefix of values sealed under a key: what a re-encryption pass skips. */
 const prefixOf = (keyId: string) => (keyId === LEGACY_KEY_ID ? 'v1.' : `v2.${keyId}.`)
-const notUnder = (column: typeof employee.idNoCipher | typeof userCertification.bankCardCipher, keyId: string) =>
+const notUnder = (column: Column, keyId: string) =>
   not(sql`starts_with(${column}, ${prefixOf(keyId)})`)
 
 export interface SealedValue {
@@ -57,6 +57,44 @@ const COLUMNS = [
         .set({ bankCardCipher: to })
         .where(and(eq(userCertification.userId, id), eq(userCertification.bankCardCipher, from)))
         .returning({ id: userCertification.userId })
+      return done.length === 1
+    },
+  },
+  {
+    // The operators' TOTP secrets (modules/operator): a secret left under a retired key would lock its operator out.
+    name: 'operator.totp_secret',
+    async page(db: Database, keyId: string | undefined, after: string, limit: number): Promise<Array<SealedValue & { id: string }>> {
+      const rows = await db
+        .select({ id: operator.id, sealed: operator.totpSecret })
+        .from(operator)
+        .where(and(gt(operator.id, after), isNotNull(operator.totpSecret), keyId === undefined ? undefined : notUnder(operator.totpSecret, keyId)))
+        .orderBy(asc(operator.id))
+        .limit(limit)
+      return rows.map((r) => ({ id: r.id, where: `operator.totp_secret:${r.id}`, sealed: r.sealed!, context: `operator.totp:${r.id}` }))
+    },
+    async replace(db: Database, id: string, from: string, to: string): Promise<boolean> {
+      const done = await db.update(operator).set({ totpSecret: to }).where(and(eq(operator.id, id), eq(operator.totpSecret, from))).returning({ id: operator.id })
+      return done.length === 1
+    },
+  },
+  {
+    // The secrets of enrollment links not used yet, keyed by the token's digest (text, not a uuid: the first page has no lower bound).
+    name: 'operator_enrollment.totp_secret',
+    async page(db: Database, keyId: string | undefined, after: string, limit: number): Promise<Array<SealedValue & { id: string }>> {
+      const rows = await db
+        .select({ id: operatorEnrollment.tokenHash, sealed: operatorEnrollment.totpSecret })
+        .from(operatorEnrollment)
+        .where(and(after === FIRST_UUID ? undefined : gt(operatorEnrollment.tokenHash, after), keyId === undefined ? undefined : notUnder(operatorEnrollment.totpSecret, keyId)))
+        .orderBy(asc(operatorEnrollment.tokenHash))
+        .limit(limit)
+      return rows.map((r) => ({ id: r.id, where: `operator_enrollment.totp_secret:${r.id.slice(0, 8)}`, sealed: r.sealed, context: `operator.enrollment:${r.id}` }))
+    },
+    async replace(db: Database, id: string, from: string, to: string): Promise<boolean> {
+      const done = await db
+        .update(operatorEnrollment)
+        .set({ totpSecret: to })
+        .where(and(eq(operatorEnrollment.tokenHash, id), eq(operatorEnrollment.totpSecret, from)))
+        .returning({ id: operatorEnrollment.tokenHash })
       return done.length === 1
     },
   },
