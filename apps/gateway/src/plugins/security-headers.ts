@@ -80,8 +80,22 @@ export const apiHeaders = (hsts: string): OutgoingHttpHeaders => ({
   'x-frame-options': 'DENY',
 })
 
-/** A route that answers the API's JSON envelope: every call of the contract declares its answers. */
-const answersJson = (route: { schema?: { response?: unknown } }) => route.schema?.response !== undefined
+/** An answer declared only with non-JSON content types (an HTML page described for the OpenAPI). */
+const onlyOtherContent = (answer: unknown) =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  'content' in answer &&
+  Object.keys((answer as { content: object }).content).every((type) => !type.includes('json'))
+
+/**
+ * A route that answers the API's JSON envelope: every call of the contract declares its answers.
+ * A page the gateway renders may declare its answers too (for the OpenAPI) as `text/html`: still a page.
+ */
+const answersJson = (route: { schema?: { response?: unknown } }) => {
+  const response = route.schema?.response
+  if (response === undefined || response === null || typeof response !== 'object') return false
+  return !Object.values(response).every(onlyOtherContent)
+}
 
 const setting =
   (headers: OutgoingHttpHeaders): onRequestHookHandler =>
