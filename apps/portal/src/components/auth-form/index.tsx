@@ -6,6 +6,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { countdownStore, remainingSeconds } from '../../core/auth/countdown'
 import { request } from '../../core/http/request'
+import { joinAgreementNames } from '../../core/agreements'
+import { splitSentence } from '../../core/sentence'
 import { fill, useI18n } from '../../i18n'
 import { AgreementLinks } from '../agreement-links'
 import { pressable } from '../a11y/pressable'
@@ -130,7 +132,7 @@ export function AgreementCheck({
   onAgreements,
   error,
   type = '1',
-  prefix,
+  sentence,
 }: {
   checked: boolean
   onChange: (checked: boolean) => void
@@ -138,12 +140,13 @@ export function AgreementCheck({
   error?: string
   /** The agreement set (getAppAgreements type): 1 to use the app, 2 the cancellation agreement. */
   type?: AgreementType
-  /** The words before the links (default: the sign-up wording). */
-  prefix?: string
+  /** The agreement line, `{links}` where the links go (default: the sign-up wording). */
+  sentence?: string
 }) {
   const { locale } = useI18n()
   const aux = useTexts(authTexts)
   const [list, setList] = useState<AppAgreement[]>([])
+  const [before, after] = splitSentence(sentence ?? aux.agreeSentence, '{links}')
   useEffect(() => {
     let alive = true
     void request(wire.getAppAgreements, { type }, { needShowToast: false }).then((items) => {
@@ -163,14 +166,15 @@ export function AgreementCheck({
           className="auth-agree__box"
           {...pressable(() => onChange(!checked), 'checkbox')}
           aria-checked={String(checked)}
-          aria-label={prefix ?? aux.agreePrefix}
+          aria-label={`${before}${joinAgreementNames(list.map((a) => a.agreementName), locale)}${after}`.trim()}
           data-testid="agree"
         >
           {checked ? <Checked size={16} color="var(--nutui-color-primary)" /> : <CheckNormal size={16} color="#c9cdd4" />}
         </View>
         <View className="auth-agree__text">
-          <Text onClick={() => onChange(!checked)}>{prefix ?? aux.agreePrefix}</Text>
+          {before && <Text onClick={() => onChange(!checked)}>{before}</Text>}
           <AgreementLinks list={list} locale={locale} template="{links}" linkClassName="auth-agree__link" linkTestId="agreement-link" />
+          {after && <Text onClick={() => onChange(!checked)}>{after}</Text>}
         </View>
       </View>
       {error && (

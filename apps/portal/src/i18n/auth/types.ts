@@ -18,8 +18,9 @@ export interface AuthDictionary {
   codeSent: string
   codeLoginHint: string
   login: string
-  /** Before the agreement links. */
-  agreePrefix: string
+  /** The agreement line; `{links}` marks where the agreement links go. */
+  agreeSentence: string
+  /** `{link}`: the sign-up link (`register`). */
   noAccount: string
   register: string
   forgotPassword: string
@@ -35,6 +36,7 @@ export interface AuthDictionary {
   passwordHint: string
   submitRegister: string
   registered: string
+  /** `{link}`: the sign-in link (`toLogin`). */
   haveAccount: string
   toLogin: string
   miniTitle: string

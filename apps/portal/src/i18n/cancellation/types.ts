@@ -19,7 +19,8 @@ export interface CancellationDictionary {
   hotline: string
   next: string
   confirmIntro: string
-  agreePrefix: string
+  /** The agreement line; `{links}` marks where the agreement link goes. */
+  agreeSentence: string
   confirmButton: string
   confirmDialog: string
   done: string

@@ -54,7 +54,7 @@ export default function SafetyConfirmCancelPage() {
       <View className="cancel-agree" data-testid="cancel-agreement">
         <AgreementCheck
           type="2"
-          prefix={c.agreePrefix}
+          sentence={c.agreeSentence}
           checked={agreed}
           onChange={(value) => {
             setAgreed(value)
