@@ -27,6 +27,7 @@ const cancellation: CancellationDictionary = {
   agreeSentence: 'I have read and agree to the {links}',
   confirmButton: 'Cancel my account',
   confirmDialog: 'A cancelled account cannot be restored and all its data is deleted. Cancel the account?',
+  keepAccount: 'Keep my account',
   done: 'Your account has been cancelled',
 }
 

@@ -23,5 +23,7 @@ export interface CancellationDictionary {
   agreeSentence: string
   confirmButton: string
   confirmDialog: string
+  /** The last dialog's way out: says what is kept (never "Cancel" beside "Cancel my account"). */
+  keepAccount: string
   done: string
 }

@@ -27,6 +27,7 @@ const cancellation: CancellationDictionary = {
   agreeSentence: '我已阅读并同意{links}',
   confirmButton: '确认注销',
   confirmDialog: '注销后账号无法恢复，所有数据将被删除。确定要注销吗？',
+  keepAccount: '保留账号',
   done: '账号已注销',
 }
 
