@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AgreementCheck } from '../src/components/auth-form'
+import { noteSignedOut, signedOutStore } from '../src/core/auth/signed-out'
 import { LoginPanel } from '../src/components/auth-form/login-panel'
 import { PrivacyConsent } from '../src/components/privacy-consent'
 import { knownConsentAgreements, loadConsentAgreements } from '../src/components/privacy-consent/agreements'
@@ -90,6 +91,24 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     expect(screen.getByTestId('agree-error').textContent).toBe(e.agree)
     expect(screen.queryByTestId('captcha-popup')).toBeNull()
     expect(server.requests).toHaveLength(1)
+  })
+
+  it('the login page says in one line that this device was signed out elsewhere, until it is left', async () => {
+    const { server } = installTestPlatform({}, { consent: false })
+    localeStore.setState({ locale })
+    server.reply(ok(AGREEMENTS))
+    const first = render(<LoginPanel params={{}} />)
+    await act(async () => undefined)
+    expect(screen.queryByTestId('signed-out-notice')).toBeNull()
+    first.unmount()
+    noteSignedOut('ended')
+    const { unmount } = render(<LoginPanel params={{}} />)
+    await act(async () => undefined)
+    expect(screen.getByTestId('signed-out-notice').textContent).toBe(
+      locale === 'zh-CN' ? '您已在此设备上退出登录，请重新登录' : 'You were signed out on this device. Please log in again.',
+    )
+    unmount()
+    expect(signedOutStore.getState().reason).toBeNull()
   })
 
   it('the cancellation agreement line reads as one sentence', async () => {

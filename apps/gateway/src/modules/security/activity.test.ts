@@ -59,7 +59,7 @@ describe('security/activity', () => {
 
     expect(payloadOf(await callApi(t.app, calls.revokeOtherSessions, undefined, { token: accessToken }))).toEqual({ ended: 1 })
     expect(await tokenWorks(t, third.accessToken)).toBe(false)
-    expect(expectRefusal(await callApi(t.app, calls.getUserInfo, undefined, { token: third.accessToken }), 'SESSION_ENDED', 401).msg).toBe('你已在此设备上退出登录，请重新登录')
+    expect(expectRefusal(await callApi(t.app, calls.getUserInfo, undefined, { token: third.accessToken }), 'SESSION_ENDED', 401).msg).toBe('您已在此设备上退出登录，请重新登录')
     expect(await tokenWorks(t, accessToken)).toBe(true)
     const after = payloadOf(await callApi(t.app, calls.securityActivity, undefined, { token: accessToken }))
     expect(after.sessions).toHaveLength(1)

@@ -8,6 +8,7 @@ import { countdownStore, remainingSeconds } from '../../core/auth/countdown'
 import { request } from '../../core/http/request'
 import { joinAgreementNames } from '../../core/agreements'
 import { splitSentence } from '../../core/sentence'
+import { forgetSignedOut, signedOutStore } from '../../core/auth/signed-out'
 import { fill, useI18n } from '../../i18n'
 import { AgreementLinks } from '../agreement-links'
 import { pressable } from '../a11y/pressable'
@@ -209,6 +210,22 @@ export function Segmented<K extends string>({
           <Text>{o.label}</Text>
         </View>
       ))}
+    </View>
+  )
+}
+
+/**
+ * One line under the login page's head when this device's session was ended elsewhere
+ * (core/auth/signed-out.ts); gone once the page is left or a sign-in succeeds.
+ */
+export function SignedOutNotice() {
+  const aux = useTexts(authTexts)
+  const reason = useStore(signedOutStore, (s) => s.reason)
+  useEffect(() => forgetSignedOut, [])
+  if (reason !== 'ended') return null
+  return (
+    <View className="auth-notice" role="status" data-testid="signed-out-notice">
+      <Text>{aux.signedOutHere}</Text>
     </View>
   )
 }

@@ -4,7 +4,7 @@ import { Text, View } from '@tarojs/components'
 import { LinkedSentence } from '../sentence'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { AuthHero, Segmented } from './index'
+import { AuthHero, Segmented, SignedOutNotice } from './index'
 import { AgreementRow, CodeRow, PhoneRow, SubmitButton, TextRow } from './form-rows'
 import { useCaptchaGate } from './captcha-gate'
 import { pressable } from '../a11y/pressable'
@@ -155,6 +155,7 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
   return (
     <>
       <AuthHero title={aux.welcome} subtitle={aux.subtitle} />
+      <SignedOutNotice />
       {pending ? (
         <BindPanel bindLoginToken={pending.token} account={pending.account} returnUrl={returnUrl} />
       ) : (

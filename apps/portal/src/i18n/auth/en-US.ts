@@ -22,6 +22,7 @@ const auth: AuthDictionary = {
   register: 'Sign up',
   forgotPassword: 'Forgot password',
   loggedIn: 'Logged in',
+  signedOutHere: 'You were signed out on this device. Please log in again.',
   registerTitle: 'Create an account',
   registerSubtitle: 'Sign up to use payroll, social insurance, health check-ups and more',
   byPhone: 'Phone',

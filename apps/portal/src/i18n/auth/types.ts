@@ -25,6 +25,8 @@ export interface AuthDictionary {
   register: string
   forgotPassword: string
   loggedIn: string
+  /** The login page's line after a session was ended elsewhere (core/auth/signed-out.ts). */
+  signedOutHere: string
   registerTitle: string
   registerSubtitle: string
   byPhone: string
