@@ -63,6 +63,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       })
       expect(lines, await label.innerText()).toBe(1)
     }
+    // E2E_SHOTS=<dir>: the dialog as a person sees it, to look at (issue 38).
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/cancel-confirm-${locale}.png` })
     await act.click()
 
     await expectRoute(page, 'pages/home/index', locale)

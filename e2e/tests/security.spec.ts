@@ -217,6 +217,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(devices.getByTestId('device-current')).toContainText(s.thisDevice)
     await expect(devices.getByTestId('device-other')).toHaveCount(1)
     await expect(devices.locator('[data-testid="security-event"][data-type="signIn"]').first()).toContainText(s.events.signIn)
+    // E2E_SHOTS=<dir>: the list as a person sees it, to look at (issue 38).
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/devices-${locale}.png`, fullPage: true })
     await devices.getByTestId('sign-out-device').click()
     await buttonIn(page.locator('.confirm-host'), t.common.confirm).click()
     await expect(page.getByText(s.signedOutDevice)).toBeVisible()
