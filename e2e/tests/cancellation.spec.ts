@@ -53,7 +53,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const act = dialog.getByTestId('confirm-destructive')
     const keep = dialog.getByTestId('confirm-keep')
     await expect(keep).toHaveText(c.keepAccount)
-    expect(await colour(act)).toBe(await colour(buttonIn(confirmPage, c.confirmButton)))
+    expect(await colour(act)).toBe(await colour(confirmPage.getByTestId('cancel-confirm')))
     expect(await colour(keep)).not.toBe(await colour(act))
     for (const label of [act, keep]) {
       const lines = await label.evaluate((el) => {
