@@ -33,6 +33,8 @@ export async function startMailbox() {
   const port = (smtp.server.address() as AddressInfo).port
   return {
     deliveryEnv: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'ESS bench <no-reply@bench.test>', NOTIFIER: '', ...standinSettings(sms, smsSecret) },
+    /** How many mails arrived so far. */
+    mailCount: () => mails.length,
     /** The 6-digit code of the latest mail (its text part is base64, as nodemailer sends UTF-8). */
     async latestCode(): Promise<string> {
       for (let waited = 0; waited < 10_000; waited += 50) {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { HEADERS, PORTAL_APP_ID, buildQuery, callUrl, calls, signHeaders } from '@ess/contract'
 
 export const root = resolve(fileURLToPath(import.meta.url), '../..')
@@ -89,6 +90,25 @@ export async function startGateway(env: Record<string, string> = {}, checkout: s
         child.kill('SIGTERM')
       }),
   }
+}
+
+/** A fresh database on the PostgreSQL server of `serverUrl`, dropped at the end. */
+export async function freshDatabase(serverUrl: string, prefix = 'ess_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}`
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`drop database if exists ${name}`)
+  await admin(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
 let counter = 0

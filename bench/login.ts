@@ -37,8 +37,7 @@ import {
 } from '@ess/contract'
 import { humanTrail, solvePuzzle } from '../apps/gateway/test/helpers/captcha'
 import { ARGON2_OPTIONS } from '../apps/gateway/src/infra/crypto/password-hash'
-import pg from 'pg'
-import { type LoadResult, type ReadyRequest, loadPrepared, median, commandsCpuMs, processTreeCpuMs, root, signedHeaders, startGateway } from './lib'
+import { type LoadResult, type ReadyRequest, freshDatabase, loadPrepared, median, commandsCpuMs, processTreeCpuMs, root, signedHeaders, startGateway } from './lib'
 
 /**
  * Which stores the gateway runs on: `pglite` (the default of `npm start`: embedded PostgreSQL on
@@ -93,25 +92,7 @@ async function codeFromMailbox(): Promise<string> {
 }
 
 // --- the gateway, called like the portal calls it -------------------------------------------------
-/** A fresh database on the PostgreSQL server of PG_URL, dropped at the end. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ess_bench_${process.pid}`
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: PG_URL })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`drop database if exists ${name}`)
-  await admin(`create database ${name}`)
-  const url = new URL(PG_URL)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
-}
-const database = STORE === 'postgres' ? await freshDatabase() : undefined
+const database = STORE === 'postgres' ? await freshDatabase(PG_URL) : undefined
 
 // SKIP_BUILD: the gateway is built beforehand (`npm run build -w apps/gateway`); the portal need not be.
 const gw = await startGateway({

@@ -12,9 +12,8 @@ import { spawn } from 'node:child_process'
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cpus, totalmem } from 'node:os'
-import pg from 'pg'
 import { buildQuery, callUrl, calls } from '@ess/contract'
-import { type ReadyRequest, freePort, loadPrepared, median, root, signedHeaders, startGateway } from './lib'
+import { type ReadyRequest, freePort, freshDatabase, loadPrepared, median, root, signedHeaders, startGateway } from './lib'
 import { registerAccount, sealer, solveCaptcha, startMailbox } from './account'
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -27,20 +26,7 @@ const PASSWORD = 'Soak2026pass'
 /** Requests signed per second of load (more than the mix reaches here). */
 const RATE = Number(process.env.BENCH_MAX_RPS ?? 6000)
 
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: PG_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-const dbName = `ess_soak_${process.pid}`
-await admin(`drop database if exists ${dbName}`)
-await admin(`create database ${dbName}`)
-const dbUrl = new URL(PG_URL)
-dbUrl.pathname = `/${dbName}`
+const database = await freshDatabase(PG_URL, 'ess_soak')
 
 const barePort = await freePort()
 const bare = spawn(process.execPath, [join(root, 'bench/bare.mjs')], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(barePort) } })
@@ -58,7 +44,7 @@ const mailbox = await startMailbox()
 const gw = await startGateway({
   ...mailbox.deliveryEnv,
   SKIP_BUILD: '1',
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: database.url,
   REDIS_URL,
   CAPTCHAS_PER_CLIENT_PER_MINUTE: '100000',
   ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}),
@@ -176,7 +162,7 @@ Totals of the soak: ${rss.reduce((a, r) => a + r.non2xx, 0)} non-2xx, ${rss.redu
   await gw.stop()
   bare.kill('SIGTERM')
   await mailbox.close()
-  await admin(`drop database if exists ${dbName} with (force)`)
+  await database.drop()
 }
 appendFileSync(join(root, 'bench/RESULTS.md'), report)
 console.log(report)

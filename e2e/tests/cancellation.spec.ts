@@ -39,10 +39,33 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await buttonIn(confirmPage, c.confirmButton).click()
     await expect(confirmPage.getByTestId('cancel-agreement')).toContainText(locale === 'zh-CN' ? '请同意用户协议' : 'Please agree to the user agreement')
     await expect(confirmPage.getByTestId('cancel-agreement')).toContainText(locale === 'zh-CN' ? '账号注销协议' : 'Account Cancellation Agreement')
+    // The agreement line as rendered, one sentence (issue 38: "agree to theAccount…").
+    await expect(confirmPage.locator('.auth-agree__text')).toHaveText(
+      locale === 'zh-CN' ? '我已阅读并同意《账号注销协议》' : 'I have read and agree to the Account Cancellation Agreement',
+    )
     await confirmPage.getByTestId('agree').click()
     await buttonIn(confirmPage, c.confirmButton).click()
-    await expect(page.locator('.confirm-host')).toContainText(c.confirmDialog)
-    await buttonIn(page.locator('.confirm-host'), c.confirmButton).click()
+    const dialog = page.locator('.confirm-host')
+    await expect(dialog).toContainText(c.confirmDialog)
+    // The last dialog: the irreversible action in the page's danger red, the way out saying what is
+    // kept, and neither label wrapping at 375 px.
+    const colour = (scope: typeof dialog) => scope.evaluate((el) => getComputedStyle(el).backgroundColor)
+    const act = dialog.getByTestId('confirm-destructive')
+    const keep = dialog.getByTestId('confirm-keep')
+    await expect(keep).toHaveText(c.keepAccount)
+    expect(await colour(act)).toBe(await colour(confirmPage.getByTestId('cancel-confirm')))
+    expect(await colour(keep)).not.toBe(await colour(act))
+    for (const label of [act, keep]) {
+      const lines = await label.evaluate((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        return new Set(Array.from(range.getClientRects() as ArrayLike<DOMRect>).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+      })
+      expect(lines, await label.innerText()).toBe(1)
+    }
+    // E2E_SHOTS=<dir>: the dialog as a person sees it, to look at (issue 38).
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/cancel-confirm-${locale}.png` })
+    await act.click()
 
     await expectRoute(page, 'pages/home/index', locale)
     // The toast may be gone already on a slow machine (it shows 1.5 s while home loads): it was shown.

@@ -217,17 +217,55 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(devices.getByTestId('device-current')).toContainText(s.thisDevice)
     await expect(devices.getByTestId('device-other')).toHaveCount(1)
     await expect(devices.locator('[data-testid="security-event"][data-type="signIn"]').first()).toContainText(s.events.signIn)
+    // E2E_SHOTS=<dir>: the list as a person sees it, to look at (issue 38).
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/devices-${locale}.png`, fullPage: true })
     await devices.getByTestId('sign-out-device').click()
     await buttonIn(page.locator('.confirm-host'), t.common.confirm).click()
     await expect(page.getByText(s.signedOutDevice)).toBeVisible()
     await expect(devices.getByTestId('device-other')).toHaveCount(0)
     await expect(devices.getByTestId('no-other-devices')).toBeVisible()
 
-    // The other device's next call answers 401 (its refresh too): it is sent to login.
+    // The other device's next call answers 401 (its refresh too): it is sent to login, and told
+    // why in one line (issue 38).
     await other.page.goto('/#/pages/user-center/index')
     await expectRoute(other.page, 'packages/login/login-type/index', locale)
+    await expect(other.page.getByTestId('signed-out-notice')).toHaveText(t.auth.signedOutHere)
     expect(await other.page.evaluate(() => localStorage.getItem('token'))).toBeNull()
     await other.context.close()
     expect(errors).toEqual([])
+  })
+}
+
+// One clock (issue 38, portal core/display/time.ts): on a device outside China the same sign-in
+// shows the same China time, labelled, on the devices list and in the privacy list.
+for (const [locale, timezoneId] of [['en-US', 'Europe/Berlin'], ['zh-CN', 'America/New_York']] as const) {
+  test.describe(() => {
+    test.use({ timezoneId })
+    test(`clock: the same sign-in at the same China time on two screens, labelled (${locale}, ${timezoneId})`, async ({ page }) => {
+      test.setTimeout(120_000)
+      const t = DICTIONARIES[locale]
+      const errors = watchErrors(page, ALLOWED)
+      await agreedPrivacy(page, locale)
+      await registerWithPassword(page, locale, { phone: newPhone() }, newPassword('Clock'))
+      const zone = t.common.chinaTime.replace('{time}', '')
+      const clock = new RegExp(`(\\d{2}:\\d{2})${zone.replace(/[()]/g, '\\$&')}`)
+
+      const hub = await openHub(page, locale)
+      await hub.getByTestId('account-devices').click()
+      await expectRoute(page, 'packages/safety/devices', locale)
+      const onDevices = (await onPage(page, 'packages/safety/devices').getByTestId('device-current').innerText()).match(clock)
+
+      await page.goto('/#/packages/users/setting/privacyList')
+      await expectRoute(page, 'packages/users/setting/privacyList', locale)
+      const onPrivacy = (await onPage(page, 'packages/users/setting/privacyList').getByTestId('privacy-deviceId').innerText()).match(clock)
+
+      expect(onDevices?.[1], 'a labelled China time on the devices list').toBeTruthy()
+      expect(onPrivacy?.[1]).toBe(onDevices?.[1])
+      // China's clock, not the browser's.
+      const [hours] = onDevices![1].split(':').map(Number)
+      const chinaHour = new Date(Date.now() + 8 * 3_600_000).getUTCHours()
+      expect([chinaHour, (chinaHour + 23) % 24]).toContain(hours)
+      expect(errors).toEqual([])
+    })
   })
 }

@@ -2,6 +2,8 @@ import { LOCALES, type Locale } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AgreementCheck } from '../src/components/auth-form'
+import { noteSignedOut, signedOutStore } from '../src/core/auth/signed-out'
 import { LoginPanel } from '../src/components/auth-form/login-panel'
 import { PrivacyConsent } from '../src/components/privacy-consent'
 import { knownConsentAgreements, loadConsentAgreements } from '../src/components/privacy-consent/agreements'
@@ -9,6 +11,7 @@ import { codeLoginForm, fieldMessage, registerEmailForm, registerPhoneForm } fro
 import { maskEmail, maskPhone } from '../src/core/auth/mask'
 import { getDictionary } from '../src/i18n'
 import { authTexts } from '../src/i18n/auth'
+import { cancellationTexts } from '../src/i18n/cancellation'
 import { localeStore } from '../src/i18n/store'
 import { installTestPlatform, ok } from './helpers'
 
@@ -74,12 +77,49 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     expect(screen.getAllByTestId('agreement-link').map((a) => a.textContent)).toEqual(
       locale === 'zh-CN' ? ['《User Agreement》', '《Privacy Policy》'] : ['User Agreement', 'Privacy Policy'],
     )
+    // The sentences around links, as rendered (issue 38: a space lost before the link's name).
+    expect(document.querySelector('.auth-agree__text')?.textContent).toBe(
+      locale === 'zh-CN' ? '我已阅读并同意《User Agreement》和《Privacy Policy》' : 'I have read and agree to the User Agreement and Privacy Policy',
+    )
+    expect(screen.getByTestId('agree').getAttribute('aria-label')).toBe(
+      locale === 'zh-CN' ? '我已阅读并同意《User Agreement》和《Privacy Policy》' : 'I have read and agree to the User Agreement and Privacy Policy',
+    )
+    expect(screen.getByTestId('to-register').parentElement?.textContent).toBe(locale === 'zh-CN' ? '还没有账号？立即注册' : 'No account yet? Sign up')
     await act(async () => void fireEvent.click(button(authTexts[locale].login)))
     expect(screen.getByTestId('row-account-error').textContent).toBe(e.required)
     expect(screen.getByTestId('row-password-error').textContent).toBe(e.password)
     expect(screen.getByTestId('agree-error').textContent).toBe(e.agree)
     expect(screen.queryByTestId('captcha-popup')).toBeNull()
     expect(server.requests).toHaveLength(1)
+  })
+
+  it('the login page says in one line that this device was signed out elsewhere, until it is left', async () => {
+    const { server } = installTestPlatform({}, { consent: false })
+    localeStore.setState({ locale })
+    server.reply(ok(AGREEMENTS))
+    const first = render(<LoginPanel params={{}} />)
+    await act(async () => undefined)
+    expect(screen.queryByTestId('signed-out-notice')).toBeNull()
+    first.unmount()
+    noteSignedOut('ended')
+    const { unmount } = render(<LoginPanel params={{}} />)
+    await act(async () => undefined)
+    expect(screen.getByTestId('signed-out-notice').textContent).toBe(
+      locale === 'zh-CN' ? '您已在此设备上退出登录，请重新登录' : 'You were signed out on this device. Please log in again.',
+    )
+    unmount()
+    expect(signedOutStore.getState().reason).toBeNull()
+  })
+
+  it('the cancellation agreement line reads as one sentence', async () => {
+    const { server } = installTestPlatform({}, { consent: true })
+    localeStore.setState({ locale })
+    server.reply(ok([{ ...AGREEMENTS[0], agreementId: '9', agreementCode: 'cancellation', agreementName: locale === 'zh-CN' ? '账号注销协议' : 'Account Cancellation Agreement' }]))
+    render(<AgreementCheck type="2" sentence={cancellationTexts[locale].agreeSentence} checked={false} onChange={() => undefined} />)
+    await act(async () => undefined)
+    expect(document.querySelector('.auth-agree__text')?.textContent).toBe(
+      locale === 'zh-CN' ? '我已阅读并同意《账号注销协议》' : 'I have read and agree to the Account Cancellation Agreement',
+    )
   })
 
   it('SMS login: "get code" checks the phone first, then the agreement', async () => {

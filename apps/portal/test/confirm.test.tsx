@@ -54,6 +54,31 @@ describe('global confirm dialog', () => {
     expect(answer).toBe(true)
   })
 
+  it('a destructive request: the danger button above one that says what is kept, each answering', async () => {
+    installTestPlatform()
+    render(<ConfirmHost />)
+    let answer: boolean | undefined
+    const ask = () =>
+      act(() => {
+        void confirm({ message: 'Gone for good?', confirmText: 'Cancel my account', cancelText: 'Keep my account', destructive: true }).then((v) => (answer = v))
+      })
+    ask()
+    expect(await screen.findByText('Gone for good?', {}, { timeout: 10_000 })).toBeTruthy()
+    const stack = document.querySelector('.confirm-host--destructive .confirm-host__stack')!
+    const buttons = [...stack.querySelectorAll('.taro-button-core')]
+    expect(buttons.map((b) => b.textContent)).toEqual(['Cancel my account', 'Keep my account'])
+    expect(buttons[0].className).toContain('nut-button-danger')
+    expect(buttons[1].className).not.toContain('nut-button-primary')
+    expect(document.querySelector('.nut-dialog-footer-ok')).toBeNull()
+    fireEvent.click(button('Keep my account'))
+    await act(async () => undefined)
+    expect(answer).toBe(false)
+    ask()
+    fireEvent.click(await screen.findByText('Cancel my account', { selector: '.taro-button-core, .taro-button-core *' }))
+    await act(async () => undefined)
+    expect(answer).toBe(true)
+  })
+
   it('renders HTML content and queues a second request until the first is answered', async () => {
     installTestPlatform()
     const { container } = render(<ConfirmHost />)

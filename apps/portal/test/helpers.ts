@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type Envelope } from '@ess/contract/wire'
+import { forgetSignedOut } from '../src/core/auth/signed-out'
 import { vi } from 'vitest'
 import { resetPromptState } from '../src/core/agreements'
 import { syncConsentState } from '../src/core/auth/consent'
@@ -60,6 +61,7 @@ export function installTestPlatform(overrides: Partial<Platform> = {}, { consent
   resetSessionListeners()
   resetConfirm()
   resetPromptState()
+  forgetSignedOut()
   resetSessionState()
   resetPublicKeyState()
   localeStore.setState({ locale: DEFAULT_LOCALE })

@@ -52,6 +52,19 @@ describe('typed dictionaries', () => {
     expect(enUS.agreements.nameFormat).toContain('{name}')
   })
 
+  it('keep a space between English words and a link slot, and none in Chinese', () => {
+    // Every text of every dictionary holding a {link} / {links} slot (issue 38: "agree to theAccount…").
+    const slotted = (texts: object) =>
+      shape(texts)
+        .map((key) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], texts))
+        .filter((value): value is string => typeof value === 'string' && /\{links?\}/.test(value))
+    const all = (locale: 'zh-CN' | 'en-US') => [...slotted(locale === 'zh-CN' ? zhCN : enUS), ...Object.values(DOMAIN_TEXTS).flatMap((texts) => slotted(texts[locale]))]
+    const en = all('en-US')
+    expect(en.length).toBeGreaterThanOrEqual(5)
+    for (const text of en) expect(text, text).toMatch(/(^|[\s(“"])\{links?\}([\s.,;:!?)”"]|$)/)
+    for (const text of all('zh-CN')) expect(text, text).not.toMatch(/\s\{links?\}|\{links?\}\s/)
+  })
+
   it('use the SPEC wording for loading and the re-agreement prompt', () => {
     expect(enUS.common.loading).toBe('Loading...')
     expect(zhCN.common.loading).toBe('加载中...')

@@ -16,6 +16,7 @@ import { defineCall } from '@ess/contract'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { z } from 'zod'
+import { signedOutStore } from '../src/core/auth/signed-out'
 import { confirmStore } from '../src/core/confirm'
 import { RequestError, request, upload } from '../src/core/http/request'
 import { onError, type MonitoredError } from '../src/core/monitor'
@@ -149,6 +150,26 @@ describe('errors (SPEC §8)', () => {
     expect(nav.navigateTo).toHaveBeenCalledTimes(1)
     expect(nav.navigateTo).toHaveBeenCalledWith('/packages/login/login-type/index')
     expect(toastSpy).not.toHaveBeenCalled()
+  })
+
+  it('a session ended elsewhere (401 SESSION_ENDED, after the refresh is refused too) is kept for the login page; an expiry is not', async () => {
+    vi.useFakeTimers()
+    const { server, nav } = installTestPlatform()
+    clientStorage.set('token', 't')
+    clientStorage.set('refreshToken', 'r')
+    server.reply(fail(ERRORS.SESSION_ENDED.code, { errorCode: 'SESSION_ENDED' }, 401))
+    expect(await request(wire.dictList, { type: 'gender' })).toBeUndefined()
+    expect(server.requests.map((r) => r.url.split('?')[0])).toEqual(['/app/user/api/dict/list', '/app/user/api/login/refreshToken'])
+    expect(signedOutStore.getState().reason).toBe('ended')
+    expect(clientStorage.get('token')).toBeNull()
+    vi.advanceTimersByTime(LOGIN_NAV_DELAY_WEB_MS)
+    expect(nav.navigateTo).toHaveBeenCalledWith('/packages/login/login-type/index')
+    expect(toastSpy).not.toHaveBeenCalled()
+
+    clientStorage.set('token', 't2')
+    server.reply(fail(ERRORS.SESSION_INVALID.code, { errorCode: 'SESSION_INVALID' }, 401))
+    await request(wire.dictList, { type: 'gender' })
+    expect(signedOutStore.getState().reason).toBeNull()
   })
 
   it('several 401s lead to one navigation; an HTTP 401 without envelope counts too', async () => {

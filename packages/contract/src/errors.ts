@@ -13,6 +13,12 @@ export const ERRORS = {
   // Transport-level, one per HTTP status text of SPEC §8.
   BAD_REQUEST: def(400, 400, '请求参数有误', 'Bad Request'),
   SESSION_INVALID: SESSION_INVALID_ERROR,
+  /**
+   * The SPEC's 401 too (log in again), for a token whose session was ended while this device held
+   * it: signed out from another device, password changed or reset, consent withdrawn, account
+   * cancelled. It says no more than that (the device's user may not be the one who ended it).
+   */
+  SESSION_ENDED: def(401, 401, '您已在此设备上退出登录，请重新登录', 'You were signed out on this device. Please log in again'),
   FORBIDDEN: def(403, 403, '没有权限访问', 'Forbidden'),
   NOT_FOUND: def(404, 404, '请求的资源不存在', 'Not Found'),
   METHOD_NOT_ALLOWED: def(405, 405, '请求方法不被允许', 'Method Not Allowed'),

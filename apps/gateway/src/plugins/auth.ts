@@ -25,7 +25,8 @@ declare module 'fastify' {
 
 /**
  * Access of the contract's calls. A 'user' or 'certified' call needs a live access token in `_tk`
- * (401 SESSION_INVALID otherwise: missing, unknown, expired or revoked); then, unless the call is
+ * (401 otherwise: SESSION_ENDED when its session was ended while it was live, SESSION_INVALID when
+ * it is missing, unknown, expired or used up); then, unless the call is
  * exempt, every current required agreement of set 1 signed (430 PRIVACY_REAGREE); then, for
  * 'certified', a real-name verification that has not expired (CERTIFICATION_REQUIRED). It runs
  * after the signature check and before the input is validated.
@@ -40,8 +41,9 @@ export default fp(
     const guardOf = (access: CallAccess, reagreeExempt: boolean): preValidationAsyncHookHandler => async (request) => {
       const now = fastify.now()
       const token = signedHeader(request, HEADERS.token)
-      const found = token ? await authenticateAccess(fastify.db, fastify.accessCache, token, now) : undefined
+      const found = token ? await authenticateAccess(fastify.db, fastify.accessCache, token, now, fastify.kv) : undefined
       if (!found) throw new AppError('SESSION_INVALID')
+      if ('refused' in found) throw new AppError(found.refused)
       const { auth, pendingRequired } = found
       if (!reagreeExempt && pendingRequired) throw new AppError('PRIVACY_REAGREE')
       if (access === 'certified' && !auth.certified) throw new AppError('CERTIFICATION_REQUIRED')

@@ -25,6 +25,12 @@ export interface ConfirmOptions {
   cancelText?: string
   /** false hides the cancel button (default true). */
   showCancel?: boolean
+  /**
+   * The confirm button does something that cannot be undone: it is drawn in the danger colour of
+   * the page's own destructive buttons, the two buttons stacked (each label on one line at 375 px).
+   * Give it a `cancelText` that says what is kept, not "Cancel".
+   */
+  destructive?: boolean
 }
 
 export interface ConfirmRequest extends ConfirmOptions {

@@ -1,6 +1,7 @@
 import type { LoginState } from '@ess/contract/wire'
 import { rememberLoginTarget } from './auth/target'
 import { resetUserStore } from './auth/user-store'
+import { type SignedOutReason, noteSignedOut } from './auth/signed-out'
 import { platform } from './platform'
 import { openRoute } from './navigation'
 import { clientStorage } from './storage'
@@ -35,10 +36,12 @@ let loginScheduled = false
 /**
  * Session expiry (401, SPEC §4): the session is cleared and the user goes to login — in the
  * native app through the bridge's native login, on the web after 500 ms, in the mini-program to
- * its login page. Several failing calls lead to one navigation.
+ * its login page. Several failing calls lead to one navigation. `reason` is what the login page
+ * tells (auth/signed-out.ts): `ended` for a session ended elsewhere, nothing for an expiry.
  */
-export function handleSessionExpired(): void {
+export function handleSessionExpired(reason: SignedOutReason | null = null): void {
   clearSession()
+  noteSignedOut(reason)
   const p = platform()
   rememberLoginTarget(p.nav.currentRoute())
   if (p.bridge) {

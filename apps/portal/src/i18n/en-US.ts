@@ -66,6 +66,7 @@ const enUS: Dictionary = {
     ok: 'Got it',
     back: 'Back',
     home: 'Home',
+    chinaTime: '{time} (UTC+8)',
   },
   frame: {
     preparingTitle: 'Coming soon',

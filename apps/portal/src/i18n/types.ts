@@ -24,6 +24,8 @@ export interface Dictionary {
     ok: string
     back: string
     home: string
+    /** A China time on a device elsewhere (core/display/time.ts); `{time}` is the time. */
+    chinaTime: string
   }
   frame: {
     preparingTitle: string

@@ -66,6 +66,7 @@ const zhCN: Dictionary = {
     ok: '我知道了',
     back: '返回',
     home: '回到首页',
+    chinaTime: '{time}（北京时间）',
   },
   frame: {
     preparingTitle: '敬请期待',

@@ -11,6 +11,14 @@ export function deliverInBackground(delivery: Promise<unknown>, onError: (error:
   pending.add(tracked)
 }
 
+/**
+ * Starts `work` (a delivery, a ledger write) only once `answered` resolves (lib/answered.ts: the
+ * answer written out), tracked like the deliveries above.
+ */
+export function afterAnswer(answered: Promise<void>, work: () => Promise<unknown>, onError: (error: unknown) => void): void {
+  deliverInBackground(answered.then(work), onError)
+}
+
 /** Resolves once every delivery started so far has ended (sent or failed). */
 export async function backgroundDeliveriesSettled(): Promise<void> {
   await Promise.allSettled([...pending])

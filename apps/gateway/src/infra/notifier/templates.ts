@@ -40,15 +40,15 @@ const templates: { [N in TemplateName]: Template<TemplateParams[N]> } = {
   passwordChanged: notice(
     { 'zh-CN': `${BRAND['zh-CN']}：您的登录密码已修改`, 'en-US': `${BRAND['en-US']}: your password was changed` },
     ({ time, device, hotline }) => ({
-      'zh-CN': `您的账号登录密码已于${time}在${device}上修改，其他设备已退出登录。如非本人操作，请立即致电${hotline}。`,
-      'en-US': `Your password was changed at ${time} on ${device}; other devices were signed out. Not you? Call ${hotline} at once.`,
+      'zh-CN': `您的账号登录密码已于北京时间${time}在${device}上修改，其他设备已退出登录。如非本人操作，请立即致电${hotline}。`,
+      'en-US': `Your password was changed at ${time} (UTC+8) on ${device}; other devices were signed out. Not you? Call ${hotline} at once.`,
     }),
   ),
   contactChanged: notice(
     { 'zh-CN': `${BRAND['zh-CN']}：账号绑定信息已变更`, 'en-US': `${BRAND['en-US']}: your sign-in details changed` },
     ({ what, time, device, hotline }) => ({
-      'zh-CN': `您账号绑定的${WHAT[what]['zh-CN']}已于${time}在${device}上变更，此${WHAT[what]['zh-CN']}不再用于登录和接收验证码。如非本人操作，请立即致电${hotline}。`,
-      'en-US': `The ${WHAT[what]['en-US']} of your account was changed at ${time} on ${device}; this ${WHAT[what]['en-US']} no longer signs in or receives codes. Not you? Call ${hotline} at once.`,
+      'zh-CN': `您账号绑定的${WHAT[what]['zh-CN']}已于北京时间${time}在${device}上变更，此${WHAT[what]['zh-CN']}不再用于登录和接收验证码。如非本人操作，请立即致电${hotline}。`,
+      'en-US': `The ${WHAT[what]['en-US']} of your account was changed at ${time} (UTC+8) on ${device}; this ${WHAT[what]['en-US']} no longer signs in or receives codes. Not you? Call ${hotline} at once.`,
     }),
   ),
   verificationCode: {

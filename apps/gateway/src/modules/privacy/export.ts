@@ -95,7 +95,7 @@ const LABELS = {
     none: '无',
     on: '开启',
     off: '关闭',
-    note: '本文件包含您账号的个人信息，请妥善保管。身份证号、银行卡号以脱敏形式展示。',
+    note: '本文件包含您账号的个人信息，请妥善保管。身份证号、银行卡号以脱敏形式展示。文中时间均为北京时间（UTC+8）。',
   },
   'en-US': {
     title: 'A copy of my personal data',
@@ -112,11 +112,11 @@ const LABELS = {
     none: 'None',
     on: 'On',
     off: 'Off',
-    note: 'This file holds the personal data of your account; keep it safe. ID and bank-card numbers are shown masked.',
+    note: 'This file holds the personal data of your account; keep it safe. ID and bank-card numbers are shown masked. All times are China time (UTC+8).',
   },
 } as const
 
-/** China time, as the screens show it. */
+/** China time (UTC+8), as the screens show it (portal core/display/time.ts); the note names the zone. */
 const shown = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
 
 /** The readable copy: the same data laid out as a PDF with a CJK font. */

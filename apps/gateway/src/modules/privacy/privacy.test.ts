@@ -238,7 +238,7 @@ describe('my data: export and withdrawal', () => {
     const second = await startSession(t.database.db, mine.userId, TEST_ORIGIN, clock.now())
     const result = payloadOf(await callApi(t.app, calls.withdrawConsent, undefined, { token: mine.accessToken }))
     expect(result.ended).toBe(2)
-    expectRefusal(await callApi(t.app, calls.getUserInfo, undefined, { token: second.accessToken }), 'SESSION_INVALID', 401)
+    expectRefusal(await callApi(t.app, calls.getUserInfo, undefined, { token: second.accessToken }), 'SESSION_ENDED', 401)
     const signed = await t.database.db.select().from(userAgreement).where(eq(userAgreement.userId, mine.userId))
     expect(signed.length).toBe(agreementIds.length - 1)
     const again = await startSession(t.database.db, mine.userId, TEST_ORIGIN, clock.now())

@@ -51,10 +51,15 @@ describe('security/activity', () => {
     const target = sessions.find((s: { browser: string | null }) => s.browser === 'Chrome 131')
     expect(payloadOf(await callApi(t.app, calls.revokeSession, { sessionId: target.sessionId }, { token: accessToken }))).toEqual({ ended: 1 })
     expect(await tokenWorks(t, second.accessToken)).toBe(false)
+    // The device signed out is told so, in its language, and no more (issue 38).
+    const told = expectRefusal(await callApi(t.app, calls.getUserInfo, undefined, { token: second.accessToken, locale: 'en-US' }), 'SESSION_ENDED', 401)
+    expect(told.msg).toBe('You were signed out on this device. Please log in again')
+    expectRefusal(await callApi(t.app, calls.refreshToken, { refreshToken: second.refreshToken }), 'SESSION_ENDED', 401)
     expectRefusal(await callApi(t.app, calls.revokeSession, { sessionId: target.sessionId }, { token: accessToken }), 'SESSION_NOT_FOUND', 404)
 
     expect(payloadOf(await callApi(t.app, calls.revokeOtherSessions, undefined, { token: accessToken }))).toEqual({ ended: 1 })
     expect(await tokenWorks(t, third.accessToken)).toBe(false)
+    expect(expectRefusal(await callApi(t.app, calls.getUserInfo, undefined, { token: third.accessToken }), 'SESSION_ENDED', 401).msg).toBe('您已在此设备上退出登录，请重新登录')
     expect(await tokenWorks(t, accessToken)).toBe(true)
     const after = payloadOf(await callApi(t.app, calls.securityActivity, undefined, { token: accessToken }))
     expect(after.sessions).toHaveLength(1)

@@ -91,7 +91,9 @@ describe('security/cancelAccount', () => {
     expect(done).toEqual({ cancelledAt: clock.now().toISOString() })
     expect(await rowsOf(userId)).toEqual({ user: 0, sessions: 0, certification: 0, avatar: 0, history: 0, events: 0, signatures: 0 })
     expect(await tokenWorks(t, accessToken)).toBe(false)
-    expect(await tokenWorks(t, other.accessToken)).toBe(false)
+    // The rows went with the account; the other device is still told its session was ended.
+    expectRefusal(await callApi(t.app, calls.getUserInfo, undefined, { token: other.accessToken }), 'SESSION_ENDED', 401)
+    expectRefusal(await callApi(t.app, calls.refreshToken, { refreshToken: other.refreshToken }), 'SESSION_ENDED', 401)
     const audit = await t.database.db.select().from(accountCancellation).where(eq(accountCancellation.userId, userId))
     expect(audit).toEqual([{ id: expect.any(Number), userId, cancelledAt: clock.now(), requestedBy: 'self', client: 'h5' }])
 

@@ -7,7 +7,8 @@ import type { ClientOrigin } from '../../lib/client-origin'
 import { getAppAgreements } from '../agreement/service'
 import { checkTicked } from '../agreement/signatures'
 import { findCertification } from '../certification/queries'
-import { type Auth, endAllSessions } from '../session/service'
+import { unexpiredTokenDigests } from '../session/queries'
+import { type Auth, endAllSessions, rememberEndedTokens } from '../session/service'
 import { maskEmail } from '../user/contact'
 import { findUserById } from '../user/queries'
 import type { SecurityDeps } from './deps'
@@ -48,12 +49,16 @@ export async function cancelAccount(deps: SecurityDeps, auth: Auth, agreementIds
   // The current cancellation agreement must be ticked (a signature would be deleted with the account:
   // the audit line records that the holder asked, after the identity check).
   await checkTicked(deps.db, agreementIds, '2', locale, now)
-  await deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
+    const tokens = await unexpiredTokenDigests(tx, auth.userId, now)
     await endAllSessions(tx, auth.userId, now)
     await tx.insert(accountCancellation).values({ userId: auth.userId, cancelledAt: now, requestedBy: 'self', client: origin.client })
     const deleted = await tx.delete(appUser).where(eq(appUser.id, auth.userId)).returning({ id: appUser.id })
     if (deleted.length !== 1) throw new AppError('SESSION_INVALID')
+    return tokens
   })
+  // The sessions' rows went with the account: its other devices are still told their session ended.
+  await rememberEndedTokens(deps.kv, ended, now)
   await closeWindow(deps.kv, auth)
   deps.log.info({ userId: auth.userId }, 'account cancelled')
   return { cancelledAt: now.toISOString() }

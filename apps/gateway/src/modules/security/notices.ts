@@ -8,7 +8,10 @@ import { publishNotice } from '../notices/service'
 import type { SecurityDeps } from './deps'
 import { deviceLabel } from './device'
 
-/** "2026-11-25 14:03" in China time (UTC+8), how the notices give the time. */
+/**
+ * "2026-11-25 14:03" in China time (UTC+8), how the notices give the time; their texts name the
+ * zone (templates.ts), as the portal does for a device elsewhere (portal core/display/time.ts).
+ */
 export function chinaTime(at: Date): string {
   return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
 }

@@ -42,7 +42,7 @@ describe('updateUserPassword', () => {
     expect(await verifyPassword(await hashOf(userId), 'Quartz-Lily-58')).toBe(true)
     expect(await tokenWorks(t, accessToken)).toBe(true)
     expect(await tokenWorks(t, other.accessToken)).toBe(false)
-    expectRefusal(await callApi(t.app, calls.refreshToken, { refreshToken: other.refreshToken }), 'SESSION_INVALID', 401)
+    expectRefusal(await callApi(t.app, calls.refreshToken, { refreshToken: other.refreshToken }), 'SESSION_ENDED', 401)
 
     const notices = await t.database.db.select().from(outboxMessage).where(eq(outboxMessage.template, 'passwordChanged'))
     expect(notices.filter((m) => m.recipient === `+86${phone}` || m.recipient === email).map((m) => m.channel).sort()).toEqual(['email', 'sms'])

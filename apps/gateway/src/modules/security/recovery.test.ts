@@ -57,6 +57,7 @@ describe('password recovery by phone or email', () => {
     expect(payloadOf(await callApi(t.app, calls.resetPasswordByContact, { resetTicket: ticket.resetTicket, ...(await sealedPair()) }))).toEqual({ sessionsEnded: 1 })
     expect(await verifyPassword(await hashOf(userId), NEW_PASSWORD)).toBe(true)
     expect(await tokenWorks(t, accessToken)).toBe(false)
+    expectRefusal(await callApi(t.app, calls.getUserInfo, undefined, { token: accessToken }), 'SESSION_ENDED', 401)
     expect((await messagesTo(`+86${phone}`)).some((m) => m.template === 'passwordChanged')).toBe(true)
 
     expectRefusal(await callApi(t.app, calls.resetPasswordByContact, { resetTicket: ticket.resetTicket, ...(await sealedPair('Other-Pass-77')) }), 'RESET_TICKET_INVALID', 400)

@@ -71,6 +71,7 @@ const sessionByAccess = preparedStatement((db) =>
       lastActiveAt: userSession.lastActiveAt,
       accessExpiresAt: userSession.accessExpiresAt,
       revokedAt: userSession.revokedAt,
+      rotatedAt: userSession.rotatedAt,
       pendingRequired,
     })
     .from(userSession)
@@ -139,6 +140,21 @@ export async function countLiveSessions(db: Database, userId: string, now: Date)
     .from(userSession)
     .where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, now)))
   return row.count
+}
+
+/**
+ * The token digests of a user's pairs not used up by a refresh and not expired (revoked ones too:
+ * they were ended), each with the time it would expire.
+ */
+export async function unexpiredTokenDigests(db: Database, userId: string, now: Date): Promise<Array<{ digest: string; expiresAt: Date }>> {
+  const rows = await db
+    .select({ accessHash: userSession.accessHash, accessExpiresAt: userSession.accessExpiresAt, refreshHash: userSession.refreshHash, refreshExpiresAt: userSession.refreshExpiresAt })
+    .from(userSession)
+    .where(and(eq(userSession.userId, userId), isNull(userSession.rotatedAt)))
+  return rows.flatMap((row) => [
+    ...(row.accessExpiresAt > now ? [{ digest: row.accessHash, expiresAt: row.accessExpiresAt }] : []),
+    ...(row.refreshHash && row.refreshExpiresAt && row.refreshExpiresAt > now ? [{ digest: row.refreshHash, expiresAt: row.refreshExpiresAt }] : []),
+  ])
 }
 
 /** Records that a pair was used (the devices screen's "last active"). */

@@ -80,8 +80,35 @@ export const newAccessCache = (kv: Kv): AccessCache => new StampedCache<AccessRo
 
 /** The session of an access token, when it is live. */
 export async function authenticate(db: Database, cache: AccessCache, accessToken: string, now: Date): Promise<Auth | undefined> {
-  return (await authenticateAccess(db, cache, accessToken, now))?.auth
+  const found = await authenticateAccess(db, cache, accessToken, now)
+  return 'auth' in found ? found.auth : undefined
 }
+
+/**
+ * Why a token is refused (both the SPEC's 401): SESSION_ENDED when its session was ended while
+ * the token was live — revoked by the user's own action (sign-out from another device, password
+ * changed or reset, consent withdrawn) or deleted with a cancelled account — SESSION_INVALID
+ * otherwise (missing, unknown, expired, or used up by a refresh).
+ */
+export type SessionRefusal = 'SESSION_INVALID' | 'SESSION_ENDED'
+
+/** Ended, not merely used up: a refresh marks its old pair revoked and rotated. */
+const endedByAction = (row: { revokedAt: Date | null; rotatedAt: Date | null }) => !!row.revokedAt && !row.rotatedAt
+
+const endedKey = (digest: string) => `session:ended:${digest}`
+
+/**
+ * The rows of a cancelled account's sessions go with it: their token digests are kept as ended,
+ * each until it would have expired, so a device still holding one is told its session was ended
+ * (a gateway with the memory KV forgets them on restart; such a device is then told its session is
+ * invalid, as before).
+ */
+export async function rememberEndedTokens(kv: Kv, tokens: ReadonlyArray<{ digest: string; expiresAt: Date }>, now: Date): Promise<void> {
+  await Promise.all(tokens.map(({ digest, expiresAt }) => kv.set(endedKey(digest), '1', Math.max(1, expiresAt.getTime() - now.getTime()))))
+}
+
+const refusalOfUnknown = async (kv: Kv | undefined, digest: string): Promise<SessionRefusal> =>
+  kv && (await kv.get(endedKey(digest))) ? 'SESSION_ENDED' : 'SESSION_INVALID'
 
 /**
  * The session of an access token and whether a current required agreement waits for the user's
@@ -94,11 +121,15 @@ export async function authenticateAccess(
   cache: AccessCache,
   accessToken: string,
   now: Date,
-): Promise<{ auth: Auth; pendingRequired: boolean } | undefined> {
+  /** Given, an unknown token is looked up among the ended ones (rememberEndedTokens). */
+  kv?: Kv,
+): Promise<{ auth: Auth; pendingRequired: boolean } | { refused: SessionRefusal }> {
   const accessHash = sha256Hex(accessToken)
   const found = await cache.read(accessHash, now, () => findSessionForAccess(db, accessHash, now), (row) => row.userId)
   const row = found?.value
-  if (!row || row.revokedAt || row.accessExpiresAt <= now) return undefined
+  if (!row) return { refused: await refusalOfUnknown(kv, accessHash) }
+  if (endedByAction(row)) return { refused: 'SESSION_ENDED' }
+  if (row.revokedAt || row.accessExpiresAt <= now) return { refused: 'SESSION_INVALID' }
   const lastActive = (row.lastActiveAt ?? row.createdAt).getTime()
   if (now.getTime() - lastActive >= SESSION_ACTIVITY_GRANULARITY_MS) {
     await touchSession(db, row.sessionId, now)
@@ -121,8 +152,9 @@ export async function authenticateAccess(
  * made. A refresh token that was already used means it was copied: the whole login is revoked.
  */
 export async function refreshSession(db: Database, kv: Kv, refreshToken: string, origin: ClientOrigin, now: Date): Promise<LoginState> {
-  const row = await findByRefreshHash(db, sha256Hex(refreshToken))
-  if (!row) throw new AppError('SESSION_INVALID')
+  const digest = sha256Hex(refreshToken)
+  const row = await findByRefreshHash(db, digest)
+  if (!row) throw new AppError(await refusalOfUnknown(kv, digest))
   // A call without the user's session: it announces its own changes (user-stamp.ts).
   const revokeLogin = async () => {
     await revokeFamily(db, row.userId, row.familyId, now)
@@ -132,6 +164,7 @@ export async function refreshSession(db: Database, kv: Kv, refreshToken: string,
     await revokeLogin()
     throw new AppError('SESSION_INVALID')
   }
+  if (endedByAction(row)) throw new AppError('SESSION_ENDED')
   if (row.revokedAt || !row.refreshExpiresAt || row.refreshExpiresAt <= now) throw new AppError('SESSION_INVALID')
   const rotated = await db.transaction(async (tx) => {
     if (!(await markRotated(tx, row.id, now))) return undefined

@@ -122,8 +122,8 @@ describe('POST login/refreshToken', () => {
     const first = await seedAccount(t)
     const second = payloadOf(await refresh(first.refreshToken))
     expectRefusal(await refresh(first.refreshToken), 'SESSION_INVALID', 401)
-    expectRefusal(await userInfo(second.accessToken), 'SESSION_INVALID', 401)
-    expectRefusal(await refresh(second.refreshToken), 'SESSION_INVALID', 401)
+    expectRefusal(await userInfo(second.accessToken), 'SESSION_ENDED', 401)
+    expectRefusal(await refresh(second.refreshToken), 'SESSION_ENDED', 401)
   })
 
   it('lets one of two concurrent refreshes with the same token win, and then ends the login', async () => {
@@ -131,7 +131,7 @@ describe('POST login/refreshToken', () => {
     const answers = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)])
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401])
     const winner = payloadOf(answers.find((a) => a.statusCode === 200)!)
-    expectRefusal(await userInfo(winner.accessToken), 'SESSION_INVALID', 401)
+    expectRefusal(await userInfo(winner.accessToken), 'SESSION_ENDED', 401)
   })
 
   it('refuses an unknown, an expired and a logged-out refresh token', async () => {
@@ -141,7 +141,7 @@ describe('POST login/refreshToken', () => {
     expectRefusal(await refresh(old.refreshToken), 'SESSION_INVALID', 401)
     const login = await seedAccount(t)
     payloadOf(await callApi(t.app, calls.logout, undefined, { token: login.accessToken }))
-    expectRefusal(await refresh(login.refreshToken), 'SESSION_INVALID', 401)
+    expectRefusal(await refresh(login.refreshToken), 'SESSION_ENDED', 401)
   })
 })
 
@@ -164,9 +164,9 @@ describe('POST logout and signOut', () => {
     const { userId } = phoneLogin
     const other = await startSession(t.database.db, userId, { ip: '10.0.0.2', deviceId: 'other-device-000000001', client: 'ios' }, clock.now())
     expect(payloadOf(await callApi(t.app, calls.logout, undefined, { token: phoneLogin.accessToken }))).toEqual({ ended: 1 })
-    expectRefusal(await userInfo(phoneLogin.accessToken), 'SESSION_INVALID', 401)
+    expectRefusal(await userInfo(phoneLogin.accessToken), 'SESSION_ENDED', 401)
     expect((await userInfo(other.accessToken)).statusCode).toBe(200)
-    expectRefusal(await callApi(t.app, calls.logout, undefined, { token: phoneLogin.accessToken }), 'SESSION_INVALID', 401)
+    expectRefusal(await callApi(t.app, calls.logout, undefined, { token: phoneLogin.accessToken }), 'SESSION_ENDED', 401)
   })
 
   it('signOut ends every login of the account, refreshed ones included', async () => {
@@ -175,8 +175,8 @@ describe('POST logout and signOut', () => {
     const c = payloadOf(await refresh(b.refreshToken))
     expect(await countLiveSessions(t.database.db, a.userId, clock.now())).toBe(2)
     expect(payloadOf(await callApi(t.app, calls.signOut, undefined, { token: c.accessToken }))).toEqual({ ended: 2 })
-    for (const token of [a.accessToken, c.accessToken]) expectRefusal(await userInfo(token), 'SESSION_INVALID', 401)
-    expectRefusal(await refresh(c.refreshToken), 'SESSION_INVALID', 401)
+    for (const token of [a.accessToken, c.accessToken]) expectRefusal(await userInfo(token), 'SESSION_ENDED', 401)
+    expectRefusal(await refresh(c.refreshToken), 'SESSION_ENDED', 401)
     expect(await countLiveSessions(t.database.db, a.userId, clock.now())).toBe(0)
   })
 })

@@ -47,7 +47,7 @@ describe('getUserInfo, one of the hottest calls', () => {
       expect(payloadOf(await callApi(second.app, calls.getUserInfo, undefined, token)).username).toBe('stamp_once_reader')
       expect(payloadOf(await callApi(t.app, calls.getUserInfo, undefined, token)).username).toBe('stamp_once_reader')
       payloadOf(await callApi(t.app, calls.logout, undefined, token))
-      expectRefusal(await callApi(second.app, calls.getUserInfo, undefined, token), 'SESSION_INVALID', 401)
+      expectRefusal(await callApi(second.app, calls.getUserInfo, undefined, token), 'SESSION_ENDED', 401)
     } finally {
       await second.app.close()
     }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { HmacKey } from '../../infra/crypto/hmac-key'
 import type { Kv } from '../../infra/kv'
 import type { Channel, DeliveryOutcome, Notifier } from '../../infra/notifier'
-import { deliverInBackground } from '../../infra/notifier/background'
+import { afterAnswer } from '../../infra/notifier/background'
 import { DeliveryError } from '../../infra/notifier/delivery'
 import { AppError } from '../../lib/app-error'
 import { type ClientOrigin, clientKey } from '../../lib/client-origin'
@@ -19,6 +19,11 @@ export interface CodeDeps {
   log: FastifyBaseLogger
   /** Seconds before a destination may get another code (CODE_RESEND_SECONDS). */
   codeResendSeconds: number
+  /**
+   * Resolves once the call's answer is written (lib/answered.ts); a `background` delivery starts
+   * only then. Needed by calls that send in the background (password recovery).
+   */
+  answered?: () => Promise<void>
 }
 
 /** Where a code goes and what for: a code is good only for the scene and destination it was sent for. */
@@ -48,8 +53,8 @@ async function refuseOverDailyCaps({ kv }: CodeDeps, target: CodeTarget, origin:
  * How a code leaves: `await` (the call answers once the queue accepted the message and its first
  * delivery attempt ended or SMS_SEND_WAIT_MS passed; a refusal for good voids the code and answers
  * SMS_CODE_UNDELIVERABLE / EMAIL_CODE_FAILED, a queue that cannot take it SMS_CODE_FAILED /
- * EMAIL_CODE_FAILED), `background` (queued after the answer; the answer says nothing of the
- * delivery), or `never` (kept but not sent: password recovery for a phone or email no account
+ * EMAIL_CODE_FAILED), `background` (rendered and queued only once the answer is written: the
+ * answer says nothing of the delivery, and waits for none of its work), or `never` (kept but not sent: password recovery for a phone or email no account
  * holds, answered exactly like a known one).
  */
 export type Delivery = 'await' | 'background' | 'never'
@@ -85,7 +90,8 @@ export async function sendCode(
     )
   if (delivery !== 'await') {
     if (delivery === 'background') {
-      deliverInBackground(send(), (error) => deps.log.warn({ err: error, scene: target.scene, channel: target.channel }, 'verification code not sent'))
+      if (!deps.answered) throw new Error('a background delivery needs deps.answered')
+      afterAnswer(deps.answered(), send, (error) => deps.log.warn({ err: error, scene: target.scene, channel: target.channel }, 'verification code not sent'))
     }
     return { sentTo, resendAfter: deps.codeResendSeconds, expiresIn: CODE_TTL_S }
   }

@@ -1,5 +1,6 @@
 import { calls } from '@ess/contract'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { answerWritten } from '../../lib/answered'
 import { registerCall } from '../../lib/call-route'
 import { clientOrigin } from '../../lib/client-origin'
 import { authOf } from '../../plugins/auth'
@@ -8,7 +9,7 @@ import { checkCaptchaWork, createCaptchaWork } from './captcha-work'
 import { type VerifyDeps, sendEmailCode, sendPassCode, sendPhoneCode } from './service'
 
 export default async function verifyRoutes(fastify: FastifyInstance) {
-  const deps = (log: FastifyInstance['log']): VerifyDeps => ({
+  const deps = (log: FastifyInstance['log'], reply?: FastifyReply): VerifyDeps => ({
     db: fastify.db,
     kv: fastify.kv,
     now: fastify.now,
@@ -18,6 +19,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
     captchasPerMinute: fastify.config.captchasPerClientPerMinute,
     captchaWorkBits: fastify.config.captchaWorkBits,
     codeResendSeconds: fastify.config.codeResendSeconds,
+    ...(reply ? { answered: () => answerWritten(reply) } : {}),
   })
 
   registerCall(fastify, calls.getCaptcha, async (request, reply) => {
@@ -34,12 +36,12 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
 
   registerCall(fastify, calls.checkCaptchaWork, (request) => checkCaptchaWork(deps(request.log), clientOrigin(request), request.body))
 
-  registerCall(fastify, calls.sendPhoneCode, (request) =>
-    sendPhoneCode(deps(request.log), request.body, clientOrigin(request), request.locale),
+  registerCall(fastify, calls.sendPhoneCode, (request, reply) =>
+    sendPhoneCode(deps(request.log, reply), request.body, clientOrigin(request), request.locale),
   )
 
-  registerCall(fastify, calls.sendEmailCode, (request) =>
-    sendEmailCode(deps(request.log), request.body, clientOrigin(request), request.locale),
+  registerCall(fastify, calls.sendEmailCode, (request, reply) =>
+    sendEmailCode(deps(request.log, reply), request.body, clientOrigin(request), request.locale),
   )
 
   registerCall(fastify, calls.sendPhonePassCode, (request) =>

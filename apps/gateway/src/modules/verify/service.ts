@@ -7,6 +7,7 @@ import { type Phone, maskEmail, normaliseEmail, resolvePhone } from '../user/con
 import { type AccountKey, accountExists, findCredentials, findUserById } from '../user/queries'
 import { type Collected, recordCollection } from '../privacy/ledger'
 import { type CaptchaDeps, spendCaptchaToken } from './captcha'
+import { afterAnswer } from '../../infra/notifier/background'
 import { type CodeDeps, type Delivery, sendCode } from './codes'
 
 export type VerifyDeps = CodeDeps & CaptchaDeps & { db: Database }
@@ -28,9 +29,10 @@ async function checkScene(db: Database, scene: CodeScene, key: AccountKey): Prom
 
 /**
  * A code sent to a phone or email an account holds (sign-in, recovery) is a collection of that
- * account's contact (privacy ledger). Written after the answer is decided, and without waiting, so
- * recovery answers alike whether an account holds the contact or not. Codes to a contact no account
- * holds yet (sign-up, binding) are recorded by the registration or binding itself.
+ * account's contact (privacy ledger). For recovery it is written only once the answer is written
+ * (like the code's delivery), so recovery answers alike whether an account holds the contact or
+ * not. Codes to a contact no account holds yet (sign-up, binding) are recorded by the registration
+ * or binding itself.
  */
 async function recordForAccount(deps: VerifyDeps, scene: CodeScene, key: AccountKey, collected: Collected): Promise<void> {
   if (scene !== 'login' && scene !== 'resetPassword') return
@@ -38,8 +40,10 @@ async function recordForAccount(deps: VerifyDeps, scene: CodeScene, key: Account
     const account = await findCredentials(deps.db, key)
     if (account) await recordCollection(deps.db, account.id, 'codeSent', [collected], deps.now())
   }
-  const written = write().catch((error: unknown) => deps.log.warn({ err: error }, 'code collection not recorded'))
-  if (scene === 'login') await written
+  const warn = (error: unknown) => deps.log.warn({ err: error }, 'code collection not recorded')
+  if (scene === 'login') return write().catch(warn)
+  if (!deps.answered) throw new Error('recovery needs deps.answered')
+  afterAnswer(deps.answered(), write, warn)
 }
 
 export interface PhoneCodeRequest {

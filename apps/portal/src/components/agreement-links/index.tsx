@@ -2,6 +2,7 @@ import { ROUTE_PATHS, type AppAgreement, type Locale } from '@ess/contract/wire'
 import { Text } from '@tarojs/components'
 import { agreementHref, formatAgreementName, joinSegments } from '../../core/agreements'
 import { openRoute } from '../../core/navigation'
+import { splitSentence } from '../../core/sentence'
 import { pressable } from '../a11y/pressable'
 
 /**
@@ -24,7 +25,7 @@ export function AgreementLinks({
   linkClassName: string
   linkTestId: string
 }) {
-  const [before, after = ''] = template.split('{links}')
+  const [before, after] = splitSentence(template, '{links}')
   return (
     <>
       {before && <Text>{before}</Text>}

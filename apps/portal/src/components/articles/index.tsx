@@ -1,4 +1,5 @@
 import { ROUTE_PATHS, type ArticleBlock, type ArticleSummary } from '@ess/contract/wire'
+import { formatDate } from '../../core/display/time'
 import { Text, View } from '@tarojs/components'
 import { Picture } from '../a11y/picture'
 import { openRoute } from '../../core/navigation'
@@ -17,7 +18,7 @@ export function ArticleList({ articles }: { articles: readonly ArticleSummary[] 
             <Text className="article-list__title">{a.title}</Text>
             <Text className="article-list__summary">{a.summary}</Text>
             <Text className="article-list__meta">
-              {a.source} · {a.publishedAt.slice(0, 10)}
+              {a.source} · {formatDate(a.publishedAt)}
             </Text>
           </View>
           <Picture className="article-list__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" alt="" />

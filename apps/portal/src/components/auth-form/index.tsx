@@ -6,6 +6,9 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { countdownStore, remainingSeconds } from '../../core/auth/countdown'
 import { request } from '../../core/http/request'
+import { joinAgreementNames } from '../../core/agreements'
+import { splitSentence } from '../../core/sentence'
+import { forgetSignedOut, signedOutStore } from '../../core/auth/signed-out'
 import { fill, useI18n } from '../../i18n'
 import { AgreementLinks } from '../agreement-links'
 import { pressable } from '../a11y/pressable'
@@ -130,7 +133,7 @@ export function AgreementCheck({
   onAgreements,
   error,
   type = '1',
-  prefix,
+  sentence,
 }: {
   checked: boolean
   onChange: (checked: boolean) => void
@@ -138,12 +141,13 @@ export function AgreementCheck({
   error?: string
   /** The agreement set (getAppAgreements type): 1 to use the app, 2 the cancellation agreement. */
   type?: AgreementType
-  /** The words before the links (default: the sign-up wording). */
-  prefix?: string
+  /** The agreement line, `{links}` where the links go (default: the sign-up wording). */
+  sentence?: string
 }) {
   const { locale } = useI18n()
   const aux = useTexts(authTexts)
   const [list, setList] = useState<AppAgreement[]>([])
+  const [before, after] = splitSentence(sentence ?? aux.agreeSentence, '{links}')
   useEffect(() => {
     let alive = true
     void request(wire.getAppAgreements, { type }, { needShowToast: false }).then((items) => {
@@ -163,14 +167,15 @@ export function AgreementCheck({
           className="auth-agree__box"
           {...pressable(() => onChange(!checked), 'checkbox')}
           aria-checked={String(checked)}
-          aria-label={prefix ?? aux.agreePrefix}
+          aria-label={`${before}${joinAgreementNames(list.map((a) => a.agreementName), locale)}${after}`.trim()}
           data-testid="agree"
         >
           {checked ? <Checked size={16} color="var(--nutui-color-primary)" /> : <CheckNormal size={16} color="#c9cdd4" />}
         </View>
         <View className="auth-agree__text">
-          <Text onClick={() => onChange(!checked)}>{prefix ?? aux.agreePrefix}</Text>
+          {before && <Text onClick={() => onChange(!checked)}>{before}</Text>}
           <AgreementLinks list={list} locale={locale} template="{links}" linkClassName="auth-agree__link" linkTestId="agreement-link" />
+          {after && <Text onClick={() => onChange(!checked)}>{after}</Text>}
         </View>
       </View>
       {error && (
@@ -205,6 +210,22 @@ export function Segmented<K extends string>({
           <Text>{o.label}</Text>
         </View>
       ))}
+    </View>
+  )
+}
+
+/**
+ * One line under the login page's head when this device's session was ended elsewhere
+ * (core/auth/signed-out.ts); gone once the page is left or a sign-in succeeds.
+ */
+export function SignedOutNotice() {
+  const aux = useTexts(authTexts)
+  const reason = useStore(signedOutStore, (s) => s.reason)
+  useEffect(() => forgetSignedOut, [])
+  if (reason !== 'ended') return null
+  return (
+    <View className="auth-notice" role="status" data-testid="signed-out-notice">
+      <Text>{aux.signedOutHere}</Text>
     </View>
   )
 }

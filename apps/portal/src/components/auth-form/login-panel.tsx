@@ -1,9 +1,10 @@
 import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement, type ExternalAccount } from '@ess/contract/wire'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
+import { LinkedSentence } from '../sentence'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { AuthHero, Segmented } from './index'
+import { AuthHero, Segmented, SignedOutNotice } from './index'
 import { AgreementRow, CodeRow, PhoneRow, SubmitButton, TextRow } from './form-rows'
 import { useCaptchaGate } from './captcha-gate'
 import { pressable } from '../a11y/pressable'
@@ -154,6 +155,7 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
   return (
     <>
       <AuthHero title={aux.welcome} subtitle={aux.subtitle} />
+      <SignedOutNotice />
       {pending ? (
         <BindPanel bindLoginToken={pending.token} account={pending.account} returnUrl={returnUrl} />
       ) : (
@@ -170,12 +172,11 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
         </View>
       )}
       <View className="auth-links">
-        <View className="auth-links__group">
-          <Text>{aux.noAccount}</Text>
-          <View className="auth-links__link" {...pressable(() => void openRoute(ROUTE_PATHS.register), 'link')} data-testid="to-register">
+        <LinkedSentence className="auth-links__group" template={aux.noAccount}>
+          <Text className="auth-links__link" {...pressable(() => void openRoute(ROUTE_PATHS.register), 'link')} data-testid="to-register">
             {aux.register}
-          </View>
-        </View>
+          </Text>
+        </LinkedSentence>
         <View className="auth-links__link" {...pressable(() => void openRoute('packages/safety/findPasswd'), 'link')} data-testid="to-forgot">
           {aux.forgotPassword}
         </View>

@@ -6,7 +6,7 @@ import { loginByWechatPhone } from '../../core/auth/login'
 import { openLoginScreen } from '../../core/auth/entry'
 import { toast } from '../../core/toast'
 import { useI18n } from '../../i18n'
-import { AgreementCheck, AuthHero } from './index'
+import { AgreementCheck, AuthHero, SignedOutNotice } from './index'
 import { useTexts } from '../../i18n/domain'
 import { authTexts } from '../../i18n/auth'
 
@@ -39,6 +39,7 @@ export function LoginRoute({ params }: { params: Record<string, string | undefin
   return (
     <>
       <AuthHero title={aux.miniTitle} subtitle={aux.miniSubtitle} />
+      <SignedOutNotice />
       <View className="mini-login">
         {/* WeChat opens its phone-number sheet on the tap itself: the button asks for it only once the agreements are ticked. */}
         <NativeButton

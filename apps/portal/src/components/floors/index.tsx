@@ -1,4 +1,5 @@
 import type { Floor, LinkItem } from '@ess/contract/wire'
+import { formatDate } from '../../core/display/time'
 import { ArrowRight, Notice } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { Picture } from '../a11y/picture'
@@ -102,7 +103,7 @@ function News({ floor, origin }: { floor: FloorOf<'news'>; origin: string }) {
         <View key={a.id} className="floor-news__item" {...pressable(() => void openRoute(ROUTE_PATHS.newsDetail, { id: a.id }), 'link')} data-testid={`news-${a.id}`}>
           <View className="floor-news__text">
             <Text className="floor-news__title">{a.title}</Text>
-            <Text className="floor-news__date">{a.publishedAt.slice(0, 10)}</Text>
+            <Text className="floor-news__date">{formatDate(a.publishedAt)}</Text>
           </View>
           <Picture className="floor-news__cover" src={mediaUrl(a.cover.url)} mode="aspectFill" alt="" imgProps={LATER} />
         </View>

@@ -24,10 +24,3 @@ export function PeriodTabs({ value, onChange }: { value: PrivacyPeriod; onChange
     </View>
   )
 }
-
-/** "2026-11-25 14:03" in the device's time zone. */
-export function shownTime(iso: string): string {
-  const d = new Date(iso)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
-}

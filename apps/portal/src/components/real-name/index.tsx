@@ -1,15 +1,11 @@
 import type { Certification } from '@ess/contract/wire'
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import { formatDate } from '../../core/display/time'
 import { fill } from '../../i18n'
 import './index.scss'
 import { useTexts } from '../../i18n/domain'
 import { realNameTexts } from '../../i18n/real-name'
-
-/** YYYY-MM-DD of an ISO time, in China time (the dates people see on their records). */
-export function chinaDate(iso: string): string {
-  return new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
-}
 
 /** A labelled value row of a read-only record. */
 export function InfoRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -32,8 +28,8 @@ export function CertificationRecord({ record }: { record: Certification }) {
       <InfoRow label={r.employeeNo} value={record.employeeNo} testId="record-employee-no" />
       <InfoRow label={r.method} value={record.method === 'bankCard' ? r.methodBankCard : r.methodIdNumber} />
       {record.bankCard && <InfoRow label={r.bankCard} value={record.bankCard} />}
-      <InfoRow label={r.certifiedAt} value={chinaDate(record.certifiedAt)} />
-      <InfoRow label={r.validUntil} value={chinaDate(record.expiresAt)} testId="record-valid-until" />
+      <InfoRow label={r.certifiedAt} value={formatDate(record.certifiedAt)} />
+      <InfoRow label={r.validUntil} value={formatDate(record.expiresAt)} testId="record-valid-until" />
     </View>
   )
 }
@@ -51,5 +47,5 @@ export function ResultState({ icon, tone, title, text, children, testId }: { ico
 }
 
 export function successText(template: string, record: Certification): string {
-  return fill(template, { date: chinaDate(record.expiresAt) })
+  return fill(template, { date: formatDate(record.expiresAt) })
 }

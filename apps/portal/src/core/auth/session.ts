@@ -11,6 +11,7 @@ import { resetPromptState } from '../agreements'
 import { currentAppId, returnUrlWithToken } from './redirect'
 import { openLoginTarget } from './target'
 import { resetUserStore, userStore } from './user-store'
+import { forgetSignedOut } from './signed-out'
 
 type Listener = (event: 'login' | 'logout') => void
 const listeners = new Set<Listener>()
@@ -58,6 +59,7 @@ export interface LoginSuccessOptions {
  */
 export async function completeLogin(state: Pick<LoginState, 'accessToken' | 'refreshToken'>, options: LoginSuccessOptions = {}): Promise<void> {
   storeTokens(state)
+  forgetSignedOut()
   emit('login')
   const external = platform().kind === 'weapp' ? undefined : returnUrlWithToken(options.returnUrl, state.accessToken, currentAppId())
   if (external && platform().system.leaveTo(external)) return

@@ -7,6 +7,7 @@ import {
   NETWORK_REQUEST_ERROR_TEXT,
   PRIVACY_REAGREE_ERROR,
   SESSION_INVALID_ERROR,
+  type ErrorCode,
   UNSIGNED_PAYLOAD,
   buildQuery,
   callUrl,
@@ -45,6 +46,7 @@ export interface RequestOptions {
 }
 
 const SESSION_INVALID = SESSION_INVALID_ERROR.code
+const SESSION_ENDED: ErrorCode = 'SESSION_ENDED'
 const PRIVACY_REAGREE = PRIVACY_REAGREE_ERROR.code
 const ACCOUNT_ABNORMAL = ACCOUNT_ABNORMAL_ERROR.code
 
@@ -130,7 +132,7 @@ function handleFailure(error: RequestError, options: RequestOptions, ctx: CallCo
     })
   }
 
-  if (sessionInvalid) handleSessionExpired()
+  if (sessionInvalid) handleSessionExpired(error.errorCode === SESSION_ENDED ? 'ended' : null)
   else if (reAgree) void showAgreementsPrompt()
   else if (error.kind === 'envelope' && error.code === ACCOUNT_ABNORMAL) void showAccountAbnormal()
   else if (needShowToast) toast(error.message)

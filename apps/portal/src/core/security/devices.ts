@@ -24,20 +24,6 @@ export async function signOutOtherDevices(): Promise<boolean> {
   return (await request(wire.revokeOtherSessions)) !== undefined
 }
 
-/**
- * `YYYY-MM-DD HH:mm` of an ISO time in China time (the times people see on their records),
- * `今天 HH:mm` / `Today HH:mm` when it is today there.
- */
-export function formatTime(iso: string, today: string, now = Date.now()): string {
-  const at = new Date(iso).getTime()
-  if (Number.isNaN(at)) return ''
-  const china = new Date(at + 8 * 3_600_000).toISOString()
-  const day = china.slice(0, 10)
-  const time = china.slice(11, 16)
-  const todayThere = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10)
-  return day === todayThere ? `${today} ${time}` : `${day} ${time}`
-}
-
 /** What a device is called: its name when known, else its kind. */
 export function deviceName(d: Pick<DeviceSession | SecurityEvent, 'deviceName' | 'deviceType'>, kinds: Record<DeviceSession['deviceType'], string>): string {
   return d.deviceName ?? kinds[d.deviceType]

@@ -18,12 +18,15 @@ export interface AuthDictionary {
   codeSent: string
   codeLoginHint: string
   login: string
-  /** Before the agreement links. */
-  agreePrefix: string
+  /** The agreement line; `{links}` marks where the agreement links go. */
+  agreeSentence: string
+  /** `{link}`: the sign-up link (`register`). */
   noAccount: string
   register: string
   forgotPassword: string
   loggedIn: string
+  /** The login page's line after a session was ended elsewhere (core/auth/signed-out.ts). */
+  signedOutHere: string
   registerTitle: string
   registerSubtitle: string
   byPhone: string
@@ -35,6 +38,7 @@ export interface AuthDictionary {
   passwordHint: string
   submitRegister: string
   registered: string
+  /** `{link}`: the sign-in link (`toLogin`). */
   haveAccount: string
   toLogin: string
   miniTitle: string

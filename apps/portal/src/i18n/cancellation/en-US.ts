@@ -24,9 +24,10 @@ const cancellation: CancellationDictionary = {
   hotline: 'Questions? Call the service hotline {phone}',
   next: 'Request cancellation',
   confirmIntro: 'Identity verified. Read and accept the Account Cancellation Agreement; the account is cancelled as soon as you confirm.',
-  agreePrefix: 'I have read and agree to the',
+  agreeSentence: 'I have read and agree to the {links}',
   confirmButton: 'Cancel my account',
   confirmDialog: 'A cancelled account cannot be restored and all its data is deleted. Cancel the account?',
+  keepAccount: 'Keep my account',
   done: 'Your account has been cancelled',
 }
 

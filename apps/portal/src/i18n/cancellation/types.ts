@@ -19,8 +19,11 @@ export interface CancellationDictionary {
   hotline: string
   next: string
   confirmIntro: string
-  agreePrefix: string
+  /** The agreement line; `{links}` marks where the agreement link goes. */
+  agreeSentence: string
   confirmButton: string
   confirmDialog: string
+  /** The last dialog's way out: says what is kept (never "Cancel" beside "Cancel my account"). */
+  keepAccount: string
   done: string
 }

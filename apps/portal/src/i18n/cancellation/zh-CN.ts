@@ -24,9 +24,10 @@ const cancellation: CancellationDictionary = {
   hotline: '如有疑问，请拨打客服热线 {phone}',
   next: '申请注销',
   confirmIntro: '身份已验证。请阅读并同意《账号注销协议》，确认后账号将立即注销。',
-  agreePrefix: '我已阅读并同意',
+  agreeSentence: '我已阅读并同意{links}',
   confirmButton: '确认注销',
   confirmDialog: '注销后账号无法恢复，所有数据将被删除。确定要注销吗？',
+  keepAccount: '保留账号',
   done: '账号已注销',
 }
 

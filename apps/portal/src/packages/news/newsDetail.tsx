@@ -1,4 +1,5 @@
 import type { Article } from '@ess/contract/wire'
+import { formatDate } from '@/core/display/time'
 import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
@@ -36,7 +37,7 @@ export default function NewsDetailPage() {
             {article.title}
           </Text>
           <Text className="article__meta">
-            {t.cms.source}: {article.source} · {article.publishedAt.slice(0, 10)}
+            {t.cms.source}: {article.source} · {formatDate(article.publishedAt)}
           </Text>
           <ArticleBody blocks={article.blocks} />
         </View>

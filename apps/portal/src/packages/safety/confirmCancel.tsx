@@ -38,7 +38,7 @@ export default function SafetyConfirmCancelPage() {
       setError(ruleMessage('agreement.required', locale))
       return
     }
-    if (!(await confirm({ message: c.confirmDialog, confirmText: c.confirmButton }))) return
+    if (!(await confirm({ message: c.confirmDialog, confirmText: c.confirmButton, cancelText: c.keepAccount, destructive: true }))) return
     setBusy(true)
     try {
       await cancelAccount(agreements.map((a) => a.agreementId))
@@ -54,7 +54,7 @@ export default function SafetyConfirmCancelPage() {
       <View className="cancel-agree" data-testid="cancel-agreement">
         <AgreementCheck
           type="2"
-          prefix={c.agreePrefix}
+          sentence={c.agreeSentence}
           checked={agreed}
           onChange={(value) => {
             setAgreed(value)

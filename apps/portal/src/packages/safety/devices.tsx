@@ -10,7 +10,8 @@ import { pressable } from '@/components/a11y/pressable'
 import '@/components/security/index.scss'
 import { requireLogin } from '@/core/auth/target'
 import { confirm } from '@/core/confirm'
-import { WARNING_EVENTS, deviceDetails, deviceName, formatTime, loadActivity, orderSessions, signOutDevice, signOutOtherDevices } from '@/core/security/devices'
+import { WARNING_EVENTS, deviceDetails, deviceName, loadActivity, orderSessions, signOutDevice, signOutOtherDevices } from '@/core/security/devices'
+import { formatDateTime } from '@/core/display/time'
 import { toast } from '@/core/toast'
 import { fill } from '@/i18n'
 import { useTexts } from '@/i18n/domain'
@@ -33,8 +34,8 @@ function DeviceRow({ session, onSignOut }: { session: DeviceSession; onSignOut?:
         </View>
         {deviceDetails(session) && <Text className="sec-device__line">{deviceDetails(session)}</Text>}
         <Text className="sec-device__line">
-          {fill(s.signedInAt, { time: formatTime(session.signedInAt, s.today) })}
-          {!session.current && ` · ${fill(s.lastActive, { time: formatTime(session.lastActiveAt, s.today) })}`}
+          {fill(s.signedInAt, { time: formatDateTime(session.signedInAt, { today: s.today }) })}
+          {!session.current && ` · ${fill(s.lastActive, { time: formatDateTime(session.lastActiveAt, { today: s.today }) })}`}
         </Text>
       </View>
       {onSignOut && (
@@ -106,7 +107,7 @@ export default function DevicesPage() {
                     <View className="sec-event__body">
                       <View className="sec-event__head">
                         <Text className={`sec-event__type${warn ? ' sec-event__type--warn' : ''}`}>{s.events[e.type]}</Text>
-                        <Text className="sec-event__time">{formatTime(e.at, s.today)}</Text>
+                        <Text className="sec-event__time">{formatDateTime(e.at, { today: s.today })}</Text>
                       </View>
                       <Text className="sec-event__line">{[deviceName(e, s.deviceTypes), deviceDetails(e)].filter(Boolean).join(' · ')}</Text>
                     </View>

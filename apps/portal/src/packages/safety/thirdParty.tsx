@@ -4,7 +4,7 @@ import { useDidShow, useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
 import { ListCard } from '@/components/list-card'
-import { shownTime } from '@/components/me/periods'
+import { formatDate } from '@/core/display/time'
 import { PageFrame } from '@/components/page-frame'
 import { ProviderBadge } from '@/components/third-party'
 import { requireLogin } from '@/core/auth/target'
@@ -101,7 +101,7 @@ export default function ThirdPartyPage() {
                 <View className="tp-list__body">
                   <Text className="tp-list__name">{tp.providers[provider]}</Text>
                   <Text className="tp-list__state">
-                    {binding ? fill(tp.boundAs, { nickname: binding.nickname, date: shownTime(binding.boundAt).slice(0, 10) }) : available ? tp.notBound : tp.unavailable}
+                    {binding ? fill(tp.boundAs, { nickname: binding.nickname, date: formatDate(binding.boundAt) }) : available ? tp.notBound : tp.unavailable}
                   </Text>
                 </View>
                 {binding ? (

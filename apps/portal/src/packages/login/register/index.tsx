@@ -1,6 +1,7 @@
 import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement } from '@ess/contract/wire'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
+import { LinkedSentence } from '@/components/sentence'
 import { useRouter } from '@tarojs/taro'
 import { useState } from 'react'
 import { useForm, type Control, type FieldValues } from 'react-hook-form'
@@ -177,12 +178,11 @@ export default function RegisterPage() {
         )}
       </View>
       <View className="auth-links">
-        <View className="auth-links__group">
-          <Text>{aux.haveAccount}</Text>
-          <View className="auth-links__link" {...pressable(() => void (canGoBack() ? goBack() : openRoute(ROUTE_PATHS.login, undefined, { replace: true })).catch(() => undefined), 'link')} data-testid="to-login">
+        <LinkedSentence className="auth-links__group" template={aux.haveAccount}>
+          <Text className="auth-links__link" {...pressable(() => void (canGoBack() ? goBack() : openRoute(ROUTE_PATHS.login, undefined, { replace: true })).catch(() => undefined), 'link')} data-testid="to-login">
             {aux.toLogin}
-          </View>
-        </View>
+          </Text>
+        </LinkedSentence>
       </View>
     </PageFrame>
   )

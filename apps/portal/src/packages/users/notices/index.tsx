@@ -4,7 +4,7 @@ import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useState } from 'react'
 import { useStore } from 'zustand'
-import { shownTime } from '@/components/me/periods'
+import { formatDateTime } from '@/core/display/time'
 import { EmptyState } from '@/components/empty-state'
 import { HelpSkeleton, LoadFailed } from '@/components/help'
 import { pressable } from '@/components/a11y/pressable'
@@ -95,7 +95,7 @@ export default function UsersNoticesPage() {
             >
               <View className="notice-card__head">
                 <Text className={`notice-card__kind${notice.kind === 'security' ? ' notice-card__kind--security' : ''}`}>{n.kinds[notice.kind]}</Text>
-                <Text className="notice-card__time">{shownTime(notice.at)}</Text>
+                <Text className="notice-card__time">{formatDateTime(notice.at)}</Text>
               </View>
               <View className="notice-card__title">
                 {!notice.read && <View className="notice-card__dot" aria-label={n.unread} />}

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { EmptyState } from '@/components/empty-state'
 import { ListCard, ListRow } from '@/components/list-card'
-import { PeriodTabs, shownTime } from '@/components/me/periods'
+import { PeriodTabs } from '@/components/me/periods'
+import { formatDateTime } from '@/core/display/time'
 import { PageFrame } from '@/components/page-frame'
 import { rememberLoginTarget } from '@/core/auth/target'
 import { userStore } from '@/core/auth/user-store'
@@ -94,7 +95,7 @@ export default function UsersSettingPrivacyListPage() {
                 <View className="me-item__main">
                   <Text className="me-item__title">{item.name}</Text>
                   <Text className="me-item__sub">{item.purpose}</Text>
-                  {item.lastAt && <Text className="me-item__sub">{fill(p.lastAt, { time: shownTime(item.lastAt) })}</Text>}
+                  {item.lastAt && <Text className="me-item__sub">{fill(p.lastAt, { time: formatDateTime(item.lastAt) })}</Text>}
                 </View>
                 <View className="me-item__end">
                   <Text className={`me-item__count${item.count ? '' : ' me-item__count--none'}`} data-testid={`count-${item.type}`}>

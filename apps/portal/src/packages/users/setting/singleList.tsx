@@ -4,7 +4,8 @@ import { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
 import { ListCard } from '@/components/list-card'
-import { PeriodTabs, shownTime } from '@/components/me/periods'
+import { PeriodTabs } from '@/components/me/periods'
+import { formatDateTime } from '@/core/display/time'
 import { PageFrame } from '@/components/page-frame'
 import { loadPrivacyRecords } from '@/core/privacy/api'
 import { fill, useI18n } from '@/i18n'
@@ -50,7 +51,7 @@ export default function UsersSettingSingleListPage() {
             <View key={`${record.at}-${i}`} className="me-item" data-testid="privacy-record">
               <View className="me-item__main">
                 <Text className="me-item__title">{record.sceneName}</Text>
-                <Text className="me-item__sub">{shownTime(record.at)}</Text>
+                <Text className="me-item__sub">{formatDateTime(record.at)}</Text>
               </View>
               <View className="me-item__end">
                 <Text className="me-item__sub">{record.value ?? '—'}</Text>
