@@ -181,6 +181,7 @@ interface OutputChunk {
   isEntry: boolean
   facadeModuleId: string | null
   imports: string[]
+  moduleIds?: string[]
 }
 
 /**
@@ -192,14 +193,20 @@ export function assertStartUpChunks(bundle: Record<string, OutputChunk | { type:
   const chunks = new Map(Object.entries(bundle).filter((entry): entry is [string, OutputChunk] => entry[1].type === 'chunk'))
   const pending = [...chunks].filter(([, c]) => c.isEntry || (c.facadeModuleId && loadedAtStart(c.facadeModuleId))).map(([file]) => file)
   const seen = new Set<string>()
+  const importer = new Map<string, string>()
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (seen.has(file)) continue
     seen.add(file)
     const chunk = chunks.get(file)
     if (!chunk) continue
     if (chunk.name.endsWith('-lazy')) {
-      throw new Error(`The start-up loads ${file}: a module it needs was put in a lazy chunk (apps/portal/config/start-up-set.ts)`)
+      // Say which chunk asked for it and what the lazy chunk holds: the module to look at is among them.
+      const held = (chunk.moduleIds ?? []).map((id) => id.replace(/^.*\/(src|node_modules)\//, '$1/')).slice(0, 12)
+      throw new Error(
+        `The start-up loads ${file} (imported by ${importer.get(file) ?? '?'}): a module it needs was put in a lazy chunk (apps/portal/config/start-up-set.ts). It holds: ${held.join(', ')}`,
+      )
     }
+    for (const next of chunk.imports) if (!importer.has(next)) importer.set(next, file)
     pending.push(...chunk.imports)
   }
 }

@@ -4,7 +4,7 @@ import { getDictionary, localeStore } from './store'
 import type { Dictionary } from './types'
 
 export { LANGUAGE_NAMES, getDictionary, getLocale, getNutLocale, localeStore } from './store'
-export { fill, type Dictionary } from './types'
+export { fill, splitSentence, type Dictionary } from './types'
 
 /** The current language and its dictionary; the component re-renders when the language changes. */
 export function useI18n(): { locale: Locale; t: Dictionary } {

@@ -94,6 +94,20 @@ export interface LocalePack {
   nutui: BaseLang
 }
 
+/**
+ * A translated sentence around something rendered in it (a link, the agreement links): the
+ * dictionaries keep the whole sentence with a slot, e.g. "No account yet? {link}" or
+ * "I have read and agree to the {links}", so that the spaces and punctuation around the slot are
+ * each language's own, not glued on by code (issue 38: "agree to theAccount…").
+ * Answers the text before and after the slot; a sentence without the slot is all "before".
+ * Here beside `fill` (not in core/): the first-launch consent panel uses it, and what the panel
+ * loads must be in the start-up chunks (config/start-up-set.ts), where this module already is.
+ */
+export function splitSentence(template: string, slot: string): [before: string, after: string] {
+  const at = template.indexOf(slot)
+  return at < 0 ? [template, ''] : [template.slice(0, at), template.slice(at + slot.length)]
+}
+
 /** Replaces `{key}` placeholders. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m))

@@ -1,5 +1,6 @@
 import type { CrudFilter } from '@refinedev/core'
 import { ApiError, api } from '../../api/client'
+import { saveFile } from '../../components/files/save-file'
 import { auditQuery } from '../../providers/data'
 
 /**
@@ -14,9 +15,5 @@ export async function exportAudit(filters: CrudFilter[]) {
     throw new ApiError(body.errorCode ?? `HTTP_${response.status}`, body.msg ?? response.statusText, response.status)
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'audit.csv'
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(await response.blob())
-  link.download = name
-  link.click()
-  URL.revokeObjectURL(link.href)
+  saveFile(await response.blob(), name)
 }

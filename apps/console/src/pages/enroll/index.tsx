@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { InsecureContextError, sealPassword } from '../../api/password'
 import { AuthPage } from '../../components/auth/auth-page'
+import { saveFile } from '../../components/files/save-file'
 import { useTexts } from '../../providers/i18n'
 import { codesFile } from './codes'
 
@@ -190,13 +191,7 @@ export function EnrollPage() {
 export function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
   const { texts } = useTexts()
   const [notice, holder] = message.useMessage()
-  const download = () => {
-    const link = document.createElement('a')
-    link.href = URL.createObjectURL(new Blob([codesFile(email, codes)], { type: 'text/plain' }))
-    link.download = 'ess-console-recovery-codes.txt'
-    link.click()
-    URL.revokeObjectURL(link.href)
-  }
+  const download = () => saveFile(new Blob([codesFile(email, codes)], { type: 'text/plain' }), 'ess-console-recovery-codes.txt')
   return (
     <div>
       {holder}

@@ -2,7 +2,7 @@ import { ROUTE_PATHS, type AppAgreement, type Locale } from '@ess/contract/wire'
 import { Text } from '@tarojs/components'
 import { agreementHref, formatAgreementName, joinSegments } from '../../core/agreements'
 import { openRoute } from '../../core/navigation'
-import { splitSentence } from '../../core/sentence'
+import { splitSentence } from '../../i18n/types'
 import { pressable } from '../a11y/pressable'
 
 /**

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { splitSentence } from '../../core/sentence'
+import { splitSentence } from '../../i18n/types'
 
 /**
  * A sentence of the dictionary with `{link}` rendered as `children`, as one run of inline text
