@@ -1,8 +1,9 @@
 import { startAuthentication } from '@simplewebauthn/browser'
-import { Alert, Button, Divider, Form, Input, Modal, Typography } from 'antd'
+import { Alert, Button, Divider, Form, Modal, Typography } from 'antd'
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react'
 import { api, isApiError, unwrap } from '../../api/client'
 import { forgetMe } from '../../providers/account'
+import { CodeInput } from './code-input'
 import { useTexts } from '../../providers/i18n'
 
 type Run = <T>(action: () => Promise<T>) => Promise<T>
@@ -102,7 +103,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
         <Form form={form} layout="vertical" onFinish={({ code }) => verify({ code })} requiredMark={false}>
           <Form.Item name="code" label={t.code} rules={[{ required: true, pattern: /^\d{6}$/, message: texts.auth.signIn.codeInvalid }]}>
-            <Input.OTP length={6} autoFocus />
+            <CodeInput autoFocus />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t.verify}

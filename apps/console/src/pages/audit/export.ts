@@ -9,11 +9,12 @@ import { auditQuery } from '../../providers/data'
  */
 export async function exportAudit(filters: CrudFilter[]) {
   const { page: _page, pageSize: _size, ...query } = auditQuery({ filters })
-  const { response } = await api.GET('/app/console/audit/export', { params: { query }, parseAs: 'blob' })
+  // openapi-fetch reads the body into `data` (parseAs 'blob'): the response's body is used up.
+  const { data, error, response } = await api.GET('/app/console/audit/export', { params: { query }, parseAs: 'blob' })
   if (!response.ok) {
-    const body = (await response.clone().json().catch(() => ({}))) as { errorCode?: string; msg?: string }
+    const body = (typeof error === 'object' && error !== null ? error : {}) as { errorCode?: string; msg?: string }
     throw new ApiError(body.errorCode ?? `HTTP_${response.status}`, body.msg ?? response.statusText, response.status)
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'audit.csv'
-  saveFile(await response.blob(), name)
+  saveFile(data as Blob, name)
 }

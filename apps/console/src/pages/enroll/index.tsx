@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { InsecureContextError, sealPassword } from '../../api/password'
 import { AuthPage } from '../../components/auth/auth-page'
+import { CodeInput } from '../../components/auth/code-input'
 import { saveFile } from '../../components/files/save-file'
 import { useTexts } from '../../providers/i18n'
 import { codesFile } from './codes'
@@ -161,7 +162,7 @@ export function EnrollPage() {
             </div>
           </Flex>
           <Form.Item name="code" label={t.code} rules={[{ required: true, pattern: /^\d{6}$/, message: texts.auth.signIn.codeInvalid }]}>
-            <Input.OTP length={6} autoFocus />
+            <CodeInput autoFocus />
           </Form.Item>
           <Flex gap={8}>
             <Button onClick={() => setStep(0)}>{texts.auth.signIn.back}</Button>

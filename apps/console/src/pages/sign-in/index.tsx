@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { InsecureContextError, sealPassword } from '../../api/password'
 import { AuthPage } from '../../components/auth/auth-page'
+import { CodeInput } from '../../components/auth/code-input'
 import type { SignedIn } from '../../providers/account'
 import { useTexts } from '../../providers/i18n'
 
@@ -118,7 +119,7 @@ export function SignInPage() {
           <Form key={factor} layout="vertical" onFinish={codeStep} requiredMark={false} size="large">
             {factor === 'totp' ? (
               <Form.Item name="code" label={t.totpHint} rules={[{ required: true, pattern: /^\d{6}$/, message: t.codeInvalid }]}>
-                <Input.OTP length={6} autoFocus />
+                <CodeInput autoFocus />
               </Form.Item>
             ) : (
               <Form.Item name="code" label={t.recoveryHint} rules={[{ required: true, message: t.required }]}>
