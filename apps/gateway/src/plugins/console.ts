@@ -12,16 +12,19 @@ import { builtFiles } from './portal'
 export const CSP_NONCE_PLACEHOLDER = 'ESS_CONSOLE_CSP_NONCE'
 
 /**
- * The console page's policy: its own files only, and inline <style> and <script> only with this
- * answer's nonce. Ant Design's CSS-in-JS adds its style tags with that nonce (its documented
- * `ConfigProvider csp`), so no 'unsafe-inline' is needed; style changes made through the CSSOM
- * (React's `style` props) are not inline markup and need none. Calls go to this origin only; never framed.
+ * The console page's policy: its own files only, and inline <script> only with this answer's
+ * nonce. Styles: its own files and inline styles. Ant Design's CSS-in-JS adds its style tags with
+ * the nonce (`ConfigProvider csp`), but not everything on the page does: signing out, parts of
+ * Refine and rc-util set style attributes and add <style> elements without it (the browser test
+ * saw a dozen refusals, and the page drawn without them). A nonce in style-src would make browsers
+ * ignore 'unsafe-inline', so style-src names none; scripts, where an injection would matter, keep
+ * the nonce. Calls go to this origin only; never framed.
  */
 export const consoleCsp = (nonce: string) =>
   [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",

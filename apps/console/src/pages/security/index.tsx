@@ -92,7 +92,7 @@ export function SecurityPage() {
             render={(_, item) => (
               <Space>
                 {deviceOf(item.userAgent)}
-                {item.current && <Tag color="green">{t.sessions.current}</Tag>}
+                {item.current && <Tag>{t.sessions.current}</Tag>}
               </Space>
             )}
           />
