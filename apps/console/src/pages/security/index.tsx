@@ -124,7 +124,7 @@ export function SecurityPage() {
         }
       >
         <Typography.Paragraph type="secondary">{browserSupportsWebAuthn() ? t.passkeys.hint : t.passkeys.unsupported}</Typography.Paragraph>
-        <Table<Passkey> rowKey="id" dataSource={passkeys} loading={loading} pagination={false} size="middle" locale={{ emptyText: t.passkeys.empty }}>
+        <Table<Passkey> rowKey="id" dataSource={passkeys} loading={loading} pagination={false} size="middle" locale={{ emptyText: <Typography.Text type="secondary">{t.passkeys.empty}</Typography.Text> }}>
           <Table.Column<Passkey> dataIndex="name" title={t.passkeys.name} />
           <Table.Column<Passkey> dataIndex="createdAt" title={t.passkeys.created} render={when} />
           <Table.Column<Passkey> dataIndex="lastUsedAt" title={t.passkeys.lastUsed} render={when} />
