@@ -56,10 +56,17 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(await colour(act)).toBe(await colour(confirmPage.getByTestId('cancel-confirm')))
     expect(await colour(keep)).not.toBe(await colour(act))
     for (const label of [act, keep]) {
+      // The lines of its text: the boxes of its text nodes only (an element's own box starts above
+      // its text), tops within 3 px counted as one line.
       const lines = await label.evaluate((el) => {
-        const range = document.createRange()
-        range.selectNodeContents(el)
-        return new Set(Array.from(range.getClientRects() as ArrayLike<DOMRect>).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+        const tops: number[] = []
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange()
+          range.selectNodeContents(node)
+          for (const rect of Array.from(range.getClientRects() as ArrayLike<DOMRect>)) if (rect.width > 0) tops.push(rect.top)
+        }
+        return tops.sort((a, b) => a - b).filter((top, i, all) => i === 0 || top - all[i - 1] > 3).length
       })
       expect(lines, await label.innerText()).toBe(1)
     }
