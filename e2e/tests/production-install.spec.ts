@@ -41,7 +41,18 @@ test('the production install holds no development dependency, serves the portal 
 
   // Nothing a workspace needs only to build or test is there, and no source either.
   const manifests = [join(repo, 'package.json'), ...['apps', 'packages'].flatMap((d) => readdirSync(join(repo, d)).map((w) => join(repo, d, w, 'package.json')))].filter(existsSync)
+  // What the gateway needs at run time: its own dependencies and theirs (sanitize-html needs postcss,
+  // a dev dependency of the portal's build), read from every package the install holds.
+  const installed = readdirSync(join(install, 'node_modules')).flatMap((name) =>
+    name.startsWith('@') ? readdirSync(join(install, 'node_modules', name)).map((inner) => `${name}/${inner}`) : [name],
+  )
   const runtime = new Set(Object.keys(readJson(join(install, 'apps/gateway/package.json')).dependencies))
+  for (const name of installed) {
+    const manifest = join(install, 'node_modules', name, 'package.json')
+    if (!existsSync(manifest)) continue
+    const { dependencies = {}, optionalDependencies = {} } = readJson(manifest)
+    for (const needed of [...Object.keys(dependencies), ...Object.keys(optionalDependencies)]) runtime.add(needed)
+  }
   // (Type packages excepted: a runtime library may list one as its own dependency, as pg-boss does @types/node.)
   const devOnly = [...new Set(manifests.flatMap((m) => Object.keys(readJson(m).devDependencies ?? {})))].filter((name) => !runtime.has(name) && !/^@(ess|types)\//.test(name))
   expect(devOnly.length).toBeGreaterThan(5)
