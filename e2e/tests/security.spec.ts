@@ -248,18 +248,22 @@ for (const [locale, timezoneId] of [['en-US', 'Europe/Berlin'], ['zh-CN', 'Ameri
       await agreedPrivacy(page, locale)
       await registerWithPassword(page, locale, { phone: newPhone() }, newPassword('Clock'))
       const zone = t.common.chinaTime.replace('{time}', '')
-      const clock = new RegExp(`(\\d{2}:\\d{2})${zone.replace(/[()]/g, '\\$&')}`)
+      const clock = new RegExp(`(\\d{2}:\\d{2})${zone.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 
       const hub = await openHub(page, locale)
       await hub.getByTestId('account-devices').click()
       await expectRoute(page, 'packages/safety/devices', locale)
-      const onDevices = (await onPage(page, 'packages/safety/devices').getByTestId('device-current').innerText()).match(clock)
+      const currentRow = onPage(page, 'packages/safety/devices').getByTestId('device-current')
+      // The row is drawn at once with the device's name; its times come with the list's answer.
+      await expect(currentRow).toContainText(clock)
+      const devicesText = await currentRow.innerText()
+      const onDevices = devicesText.match(clock)
 
       await page.goto('/#/packages/users/setting/privacyList')
       await expectRoute(page, 'packages/users/setting/privacyList', locale)
       const onPrivacy = (await onPage(page, 'packages/users/setting/privacyList').getByTestId('privacy-deviceId').innerText()).match(clock)
 
-      expect(onDevices?.[1], 'a labelled China time on the devices list').toBeTruthy()
+      expect(onDevices?.[1], `a labelled China time on the devices list: ${devicesText}`).toBeTruthy()
       expect(onPrivacy?.[1]).toBe(onDevices?.[1])
       // China's clock, not the browser's.
       const [hours] = onDevices![1].split(':').map(Number)
