@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import PgBoss from 'pg-boss'
 import { migrationsDir } from '../paths'
 import { acquireDirLock } from './dir-lock'
 import { withNamedStatements } from './pglite-statements'
@@ -39,6 +40,8 @@ const options = { schema, casing: 'snake_case' } as const
 const migrations = { migrationsFolder: migrationsDir }
 /** Serialises migrations of gateways starting together on one PostgreSQL database. */
 const MIGRATION_LOCK_ID = 4_213_370_001
+/** pg-boss's default schema, where both job queues live. */
+const JOB_STORE_SCHEMA = 'pgboss'
 
 export function pgliteDatabase(client: PGlite, release: () => void = () => {}): DatabaseHandle {
   const db = drizzlePglite({ client: withNamedStatements(client), ...options })
@@ -75,6 +78,13 @@ export function postgresDatabase(pool: pg.Pool, onIdleError: (error: Error) => v
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
         await migratePg(drizzlePg({ client: connection, ...options }), migrations)
+        // pg-boss (the send queue and the notices' fan-out) installs its schema at its first start,
+        // but two gateways starting it at once on an empty database race on CREATE SCHEMA and one
+        // fails with a unique violation pg-boss does not take for the race it tolerates (the
+        // 2026-11-27 CI run: a 500 on the first notice). Installed here, under the lock, the
+        // bosses find it there.
+        const installed = await connection.query(`select to_regclass('${JOB_STORE_SCHEMA}.version') is not null as installed`)
+        if (!installed.rows[0].installed) await connection.query(PgBoss.getConstructionPlans(JOB_STORE_SCHEMA))
       } finally {
         await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
         connection.release()

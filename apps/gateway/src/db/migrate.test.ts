@@ -1,6 +1,6 @@
 // Several gateways starting at once on an empty PostgreSQL database (issue 36): each runs the
 // migrator at start (plugins/infra.ts); the advisory lock around it has them apply each migration
-// once, the others finding it done. Runs when DATABASE_URL is set.
+// once, the others finding it done; pg-boss's job store is installed there too. Runs when DATABASE_URL is set.
 import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import pg from 'pg'
@@ -32,5 +32,8 @@ describe.runIf(process.env.DATABASE_URL)('migrations of gateways starting togeth
     expect(rows[0]).toEqual({ applied: files.length, distinct: files.length })
     // And the schema is whole: a table of the latest migrations answers.
     await handles[1].executeSql("select count(*) from outbox_message where state <> 'delivered'")
+    // pg-boss's job store is installed under the same lock, once: its bosses start without racing.
+    const { rows: boss } = await handles[2].executeSql('select count(*)::int as versions from pgboss.version')
+    expect(boss[0]).toEqual({ versions: 1 })
   })
 })
