@@ -3,15 +3,12 @@
 // 200 is there and whole (its user, its agreement signatures, its session, its values); nothing is
 // half-written anywhere (a user without its agreements, a session without its user). On PGlite
 // (a data dir) always; on PostgreSQL too when DATABASE_URL is set (CI's second run).
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { type AppAgreement, type LoginState, type PasswordPubKey, calls } from '@ess/contract'
 import { sql } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sealPassword } from './helpers/password'
-import { type Store, stores } from './helpers/process-stores'
-import { type GatewayProcess, httpCall, httpCaptcha, httpSmsCode, ok, send, signedCall, startGatewayProcess } from './helpers/process'
+import { processHarness, stores } from './helpers/process-stores'
+import { httpCall, httpCaptcha, httpSmsCode, ok, send, signedCall } from './helpers/process'
 
 const REGISTRATIONS = 16
 const EXISTING = 8
@@ -22,21 +19,11 @@ const phone = () => `137${String(process.pid % 10_000).padStart(4, '0')}${String
 const device = () => `crash-device-${process.pid}-${++serial}`
 
 describe.each(stores)('a gateway killed with SIGKILL mid-load, on %s', (_name, makeStore) => {
-  let dataDir: string
-  let store: Store
-  const running: GatewayProcess[] = []
-  afterAll(async () => {
-    for (const gateway of running) gateway.child.kill('SIGKILL')
-    await Promise.all(running.map((gateway) => gateway.exit))
-    await store?.cleanup()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  const harness = processHarness('ess-crash-', makeStore)
 
   it('keeps every acknowledged write, whole, and nothing half-written', async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ess-crash-'))
-    store = await makeStore(dataDir)
-    const first = startGatewayProcess(store.env)
-    running.push(first)
+    const { store } = await harness.open()
+    const first = harness.start(store.env)
     const url = await first.url
 
     // Before the load: accounts to edit and to sign in to, and a code for every registration.
@@ -143,8 +130,7 @@ describe.each(stores)('a gateway killed with SIGKILL mid-load, on %s', (_name, m
     expect(outcomes.filter((o) => o.startsWith('refused'))).toEqual([])
 
     // Restart on the same data: it opens, and every acknowledged write is there, whole.
-    const second = startGatewayProcess(store.env)
-    running.push(second)
+    const second = harness.start(store.env)
     restartedUrl = await second.url
     for (const { write, payload } of acknowledged) await write.check(payload)
 

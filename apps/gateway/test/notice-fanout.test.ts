@@ -15,7 +15,7 @@ import { postgresDatabase } from '../src/db/client'
 import type { Database } from '../src/db/client'
 import { databaseUrl } from './helpers/database-url'
 import { type SeededEmployee, openRequest, seedEmployees } from './helpers/notices'
-import { type Store, stores } from './helpers/process-stores'
+import { processHarness, stores } from './helpers/process-stores'
 import { type GatewayProcess, startGatewayProcess } from './helpers/process'
 import { adminQuery } from './helpers/stores'
 
@@ -51,24 +51,14 @@ async function inboxRows(db: Database, batchIds: string[]): Promise<{ rows: numb
 }
 
 describe.each(stores)('a gateway SIGKILLed mid-fan-out, on %s', (_name, makeStore) => {
-  let dataDir: string
-  let store: Store
-  const running: GatewayProcess[] = []
-  afterAll(async () => {
-    for (const gateway of running) gateway.child.kill('SIGKILL')
-    await Promise.all(running.map((gateway) => gateway.exit))
-    await store?.cleanup()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  const harness = processHarness('ess-fanout-', makeStore)
 
   it('is finished by the gateway started next: every queued employee gets the notice exactly once', async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ess-fanout-'))
-    store = await makeStore(dataDir)
+    const { dataDir, store } = await harness.open()
     // Small chunks (many commits to fall between) and a short lease (the job is taken over soon).
     const env = { ...store.env, NOTICE_FANOUT_CHUNK: '5', NOTICE_FANOUT_LEASE_S: '2', NOTIFIER_POLL_MS: '500' }
     // A first start migrates the database; the roster is then written while no gateway holds it.
-    const first = startGatewayProcess(env)
-    running.push(first)
+    const first = harness.start(env)
     await first.url
     first.child.kill('SIGTERM')
     await first.exit
@@ -77,8 +67,7 @@ describe.each(stores)('a gateway SIGKILLed mid-fan-out, on %s', (_name, makeStor
     await db.close()
 
     // SIGKILL at the first chunk it reports written (debug log): the others are not yet.
-    const second = startGatewayProcess({ ...env, LOG_LEVEL: 'debug' })
-    running.push(second)
+    const second = harness.start({ ...env, LOG_LEVEL: 'debug' })
     const url = await second.url
     const killed = new Promise<void>((resolve) => {
       second.child.stdout?.on('data', (chunk: Buffer) => {
@@ -106,8 +95,7 @@ describe.each(stores)('a gateway SIGKILLed mid-fan-out, on %s', (_name, makeStor
       await between.close()
     }
 
-    const third = startGatewayProcess(env)
-    running.push(third)
+    const third = harness.start(env)
     const restarted = await third.url
     const sent = await openHttp<SentNotice>(restarted, secret, 'POST', '/notices', salaryTo(people, '2026-11'), key)
     expect(sent.queued).toBe(1000)
@@ -182,6 +170,11 @@ describe.runIf(enabled)('two gateways on one PostgreSQL, one Redis and one KEYS_
       expect(counts).toEqual({ rows: 1800, pairs: 1800, perBatch: Object.fromEntries(ids.map((id) => [id, 300])) })
       const batches = (await db.db.execute(sql`select count(*)::int as n from notice_batch where idempotency_key like ${`fanout-${name}-%`}`)) as unknown as { rows: Array<{ n: number }> }
       expect(batches.rows[0].n).toBe(6)
+    } catch (error) {
+      // What the gateways logged as errors goes with the failure (a 500 in CI says nothing alone).
+      const logged = gateways.flatMap((gateway) => gateway.lines.filter((line) => /"level":(50|60)/.test(line)))
+      if (logged.length && error instanceof Error) error.message += `\ngateway errors:\n${logged.join('\n')}`
+      throw error
     } finally {
       await db.close()
     }

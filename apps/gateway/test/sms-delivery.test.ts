@@ -8,8 +8,8 @@ import path from 'node:path'
 import { calls } from '@ess/contract'
 import { afterAll, describe, expect, it } from 'vitest'
 import { smsProviderEnv } from './helpers/notifier'
-import { type GatewayProcess, httpCall, httpCaptcha, ok, startGatewayProcess } from './helpers/process'
-import { type Store, stores } from './helpers/process-stores'
+import { httpCall, httpCaptcha, ok, startGatewayProcess } from './helpers/process'
+import { processHarness, stores } from './helpers/process-stores'
 import { type SmsStandin, startSmsStandin } from '../src/modules/dev/sms-standins'
 
 const SECRET = 'sigkill-test-secret'
@@ -24,27 +24,19 @@ async function until(check: () => boolean | Promise<boolean>, ms: number, what: 
 }
 
 describe.each(stores)('a send-code request accepted by a gateway killed before delivery, on %s', (_name, makeStore) => {
-  let dataDir: string
-  let store: Store
+  const harness = processHarness('ess-sms-crash-', makeStore)
   let standin: SmsStandin
-  const running: GatewayProcess[] = []
   afterAll(async () => {
-    for (const gateway of running) gateway.child.kill('SIGKILL')
-    await Promise.all(running.map((gateway) => gateway.exit))
     await standin?.close()
-    await store?.cleanup()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
   // Two gateway starts (the first one creates pg-boss's tables): 20–30 s on a quiet 2-core machine, several times that on a loaded one.
   it('is delivered once after the restart', async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ess-sms-crash-'))
-    store = await makeStore(dataDir)
+    const { store } = await harness.open()
     standin = await startSmsStandin('tencent', SECRET)
     // The call answers after 200 ms whatever the provider does; a held call to the provider would end after 1.5 s.
     const env = { ...store.env, ...smsProviderEnv(standin, SECRET), SMS_SEND_WAIT_MS: '200', SMS_TIMEOUT_MS: '1500', NOTIFIER_POLL_MS: '500', NOTIFIER_RETRY_BASE_MS: '1000' }
-    const first = startGatewayProcess(env)
-    running.push(first)
+    const first = harness.start(env)
     const url = await first.url
 
     standin.plan('hold')
@@ -57,8 +49,7 @@ describe.each(stores)('a send-code request accepted by a gateway killed before d
     standin.release()
     expect(standin.delivered()).toHaveLength(0)
 
-    const second = startGatewayProcess(env)
-    running.push(second)
+    const second = harness.start(env)
     const restarted = await second.url
     await until(() => standin.delivered().length === 1, 15_000, 'the delivery after the restart')
     const [held, delivered] = standin.requests
