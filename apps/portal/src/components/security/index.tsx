@@ -1,7 +1,7 @@
 import type { DeviceType, IdentityMethod } from '@ess/contract/wire'
 import { Eye, Home, Internation, Mail, Phone, Phone2, Tips, User, Wallet, Weixin } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { ListRow } from '../list-card'
 import '../real-name/index.scss'
 import './index.scss'
@@ -97,4 +97,29 @@ export function DeviceIcon({ type, size = 20 }: { type: DeviceType; size?: numbe
     default:
       return <Tips size={size} />
   }
+}
+
+/**
+ * A line of parts joined by " · ", each part kept whole where it fits: at 375 px a line wraps
+ * between parts, the dot ending the line ("最近 / 活跃", "本机或局域网 / · 127.0.0.*" were seen);
+ * a part longer than the line still wraps inside itself (inline-block, not nowrap).
+ */
+export function DetailLine({ parts, className }: { parts: readonly string[]; className: string }) {
+  const shown = parts.filter(Boolean)
+  if (!shown.length) return null
+  return (
+    <Text className={className}>
+      {shown.map((part, i) =>
+        i < shown.length - 1 ? (
+          <Fragment key={i}>
+            <Text className="sec-part">{`${part} ·`}</Text>{' '}
+          </Fragment>
+        ) : (
+          <Text key={i} className="sec-part">
+            {part}
+          </Text>
+        ),
+      )}
+    </Text>
+  )
 }

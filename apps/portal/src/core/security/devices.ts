@@ -29,9 +29,9 @@ export function deviceName(d: Pick<DeviceSession | SecurityEvent, 'deviceName' |
   return d.deviceName ?? kinds[d.deviceType]
 }
 
-/** Browser, place and (masked) address, as far as known, joined by " · ". */
-export function deviceDetails(d: Pick<DeviceSession | SecurityEvent, 'browser' | 'place' | 'ip'>): string {
-  return [d.browser, d.place, d.ip].filter(Boolean).join(' · ')
+/** Browser, place and (masked) address, as far as known: the parts of a detail line. */
+export function deviceDetails(d: Pick<DeviceSession | SecurityEvent, 'browser' | 'place' | 'ip'>): string[] {
+  return [d.browser, d.place, d.ip].filter((part): part is string => Boolean(part))
 }
 
 /** Event types that tell of something going wrong (shown in the warning colour). */

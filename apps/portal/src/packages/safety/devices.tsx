@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { EmptyState } from '@/components/empty-state'
 import { ListCard } from '@/components/list-card'
 import { PageFrame } from '@/components/page-frame'
-import { DeviceIcon, SectionTitle } from '@/components/security'
+import { DetailLine, DeviceIcon, SectionTitle } from '@/components/security'
 import { pressable } from '@/components/a11y/pressable'
 import '@/components/security/index.scss'
 import { requireLogin } from '@/core/auth/target'
@@ -32,11 +32,14 @@ function DeviceRow({ session, onSignOut }: { session: DeviceSession; onSignOut?:
           <Text>{name}</Text>
           {session.current && <Text className="sec-device__tag">{s.thisDevice}</Text>}
         </View>
-        {deviceDetails(session) && <Text className="sec-device__line">{deviceDetails(session)}</Text>}
-        <Text className="sec-device__line">
-          {fill(s.signedInAt, { time: formatDateTime(session.signedInAt, { today: s.today }) })}
-          {!session.current && ` · ${fill(s.lastActive, { time: formatDateTime(session.lastActiveAt, { today: s.today }) })}`}
-        </Text>
+        <DetailLine className="sec-device__line" parts={deviceDetails(session)} />
+        <DetailLine
+          className="sec-device__line"
+          parts={[
+            fill(s.signedInAt, { time: formatDateTime(session.signedInAt, { today: s.today }) }),
+            session.current ? '' : fill(s.lastActive, { time: formatDateTime(session.lastActiveAt, { today: s.today }) }),
+          ]}
+        />
       </View>
       {onSignOut && (
         <View className="sec-device__action" {...pressable(onSignOut)} aria-label={`${s.signOutDevice} ${name}`} data-testid="sign-out-device">
@@ -109,7 +112,7 @@ export default function DevicesPage() {
                         <Text className={`sec-event__type${warn ? ' sec-event__type--warn' : ''}`}>{s.events[e.type]}</Text>
                         <Text className="sec-event__time">{formatDateTime(e.at, { today: s.today })}</Text>
                       </View>
-                      <Text className="sec-event__line">{[deviceName(e, s.deviceTypes), deviceDetails(e)].filter(Boolean).join(' · ')}</Text>
+                      <DetailLine className="sec-event__line" parts={[deviceName(e, s.deviceTypes), ...deviceDetails(e)]} />
                     </View>
                   </View>
                 )
