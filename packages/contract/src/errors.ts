@@ -35,6 +35,12 @@ export const ERRORS = {
   // SPEC codes with their own meaning.
   PRIVACY_REAGREE: PRIVACY_REAGREE_ERROR,
   ACCOUNT_ABNORMAL: ACCOUNT_ABNORMAL_ERROR,
+  /**
+   * SPEC §8's 100400 too (account abnormal: the dialog with the hotline), for an account a support
+   * agent disabled (issue 34): its sign-in and every call of its sessions. The portal tells it apart
+   * by this errorCode: the device's session is over, so it signs out there too.
+   */
+  ACCOUNT_DISABLED: def(ACCOUNT_ABNORMAL_ERROR.code, ACCOUNT_ABNORMAL_ERROR.status, ACCOUNT_ABNORMAL_ERROR.message['zh-CN'], ACCOUNT_ABNORMAL_ERROR.message['en-US']),
 
   // Request signature and anti-replay (packages/contract/src/signature.ts).
   SIGNATURE_MISSING: def(100401, 401, '请求缺少签名信息', 'The request is not signed'),

@@ -33,7 +33,7 @@ export const appUser = pgTable(
     postcode: text(),
     /**
      * When a support agent disabled the account (issue 34); null while it is usable. A disabled
-     * account's sign-in and every authenticated call answer ACCOUNT_ABNORMAL (SPEC §8's 100400).
+     * account's sign-in and every authenticated call answer ACCOUNT_DISABLED (SPEC §8's 100400).
      */
     disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

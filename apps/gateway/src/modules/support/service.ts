@@ -214,7 +214,7 @@ export async function signOutEverywhere(deps: SupportDeps, id: string, reason: s
 
 /**
  * support/disable: the account is marked disabled and its logins end in the same transaction;
- * from then on its sign-in and every call of its sessions answer ACCOUNT_ABNORMAL (100400).
+ * from then on its sign-in and every call of its sessions answer ACCOUNT_DISABLED (100400).
  */
 export async function disableAccount(deps: SupportDeps, id: string, reason: string, audit: SupportAudit): Promise<void> {
   await requireAccount(deps.db, id)

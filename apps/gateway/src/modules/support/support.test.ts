@@ -74,14 +74,15 @@ async function stepUp() {
 describe('support look-up', () => {
   it('finds an account by phone, email, username, ID number and company + employee number, masked', async () => {
     const user = await employeeAccount(ID_NO)
-    for (const query of [
+    const queries: Array<Record<string, string>> = [
       { by: 'phone', value: user.phone },
       { by: 'phone', value: `+86${user.phone}` },
       { by: 'email', value: user.email.toUpperCase() },
       { by: 'username', value: user.username },
       { by: 'idNo', value: ID_NO.toLowerCase() },
       { by: 'employee', value: user.employeeNo, companyCode: user.companyCode },
-    ]) {
+    ]
+    for (const query of queries) {
       const found = await find(query)
       expect(found.accounts, JSON.stringify(query)).toHaveLength(1)
       expect(found.accounts[0]).toMatchObject({ id: user.userId, phone: `${user.phone.slice(0, 3)}****${user.phone.slice(-4)}`, name: '**明', employeeNo: 'E00042', disabled: false, locked: false })
@@ -166,11 +167,11 @@ describe('support look-up', () => {
     payloadOf(await post(`${base}/${user.userId}/disable`, { reason: 'Fraud report' }))
     const live = await callApi(t.app, calls.getUserInfo, undefined, { token: user.accessToken })
     expect(live.statusCode).toBe(403)
-    expect(live.json()).toMatchObject({ code: 100400, errorCode: 'ACCOUNT_ABNORMAL' })
-    expectRefusal(await login(user.phone), 'ACCOUNT_ABNORMAL', 403)
+    expect(live.json()).toMatchObject({ code: 100400, errorCode: 'ACCOUNT_DISABLED' })
+    expectRefusal(await login(user.phone), 'ACCOUNT_DISABLED', 403)
     // The wrong password still answers as for anyone: only the holder learns the account is disabled.
     expectRefusal(await login(user.phone, 'Wrong-Pass-1'), 'WRONG_CREDENTIALS', 400)
-    expectRefusal(await callApi(t.app, calls.refreshToken, { refreshToken: user.refreshToken }), 'ACCOUNT_ABNORMAL', 403)
+    expectRefusal(await callApi(t.app, calls.refreshToken, { refreshToken: user.refreshToken }), 'ACCOUNT_DISABLED', 403)
     expect((await find({ by: 'phone', value: user.phone })).accounts[0].disabled).toBe(true)
     expectRefusal(await post(`${base}/${user.userId}/disable`, { reason: 'Again' }), 'SUPPORT_ALREADY_DISABLED', 409)
     expect((await auditRows('support.disable', user.userId))[0]).toMatchObject({ reason: 'Fraud report', after: { disabled: true, loginsEnded: 1 } })
