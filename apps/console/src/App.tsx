@@ -1,4 +1,4 @@
-import { AuditOutlined, HomeOutlined, SafetyOutlined } from '@ant-design/icons'
+import { AuditOutlined, CustomerServiceOutlined, HomeOutlined, SafetyOutlined } from '@ant-design/icons'
 import type { Locale } from '@ess/contract/wire'
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd'
 import { Authenticated, CanAccess, Refine } from '@refinedev/core'
@@ -20,6 +20,8 @@ import { EnrollPage } from './pages/enroll'
 import { HomePage } from './pages/home'
 import { SecurityPage } from './pages/security'
 import { SignInPage } from './pages/sign-in'
+import { SupportSearch } from './pages/support'
+import { SupportAccountPage } from './pages/support/account'
 import { accessControlProvider } from './providers/access-control'
 import { authProvider } from './providers/auth'
 import { dataProvider } from './providers/data'
@@ -69,6 +71,7 @@ export function App() {
               notificationProvider={useNotificationProvider}
               resources={[
                 { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
+                { name: 'support', list: '/support', show: '/support/:id', meta: { label: texts.common.menu.support, icon: <CustomerServiceOutlined /> } },
                 { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
                 { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined />, listAction: 'show' } },
               ]}
@@ -87,6 +90,8 @@ export function App() {
                   >
                     <Route index element={<HomePage />} />
                     <Route path="/audit" element={<CanAccess resource="audit" action="list" fallback={<ErrorComponent />}><AuditList /></CanAccess>} />
+                    <Route path="/support" element={<CanAccess resource="support" action="list" fallback={<ErrorComponent />}><SupportSearch /></CanAccess>} />
+                    <Route path="/support/:id" element={<CanAccess resource="support" action="show" fallback={<ErrorComponent />}><SupportAccountPage /></CanAccess>} />
                     <Route path="/security" element={<SecurityPage />} />
                     <Route path="*" element={<ErrorComponent />} />
                   </Route>

@@ -14,6 +14,7 @@ import cmsRoutes from './modules/cms/routes'
 import cmsConsoleRoutes, { scheduledAuditOf } from './modules/cms/console-routes'
 import { type ContentScheduler, createContentScheduler } from './modules/cms/schedule'
 import agreementConsoleRoutes from './modules/agreement/console-routes'
+import supportConsoleRoutes from './modules/support/console-routes'
 import { PageCache } from './modules/cms/service'
 import grantRoutes from './modules/grant/routes'
 import assistantRoutes from './modules/assistant/routes'
@@ -162,6 +163,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   fastify.addHook('onClose', async () => scheduler.stop())
   await fastify.register(cmsConsoleRoutes, { scheduler })
   await fastify.register(agreementConsoleRoutes)
+  await fastify.register(supportConsoleRoutes)
   const oauth = identityProviders(config)
   await fastify.register(thirdPartyRoutes, { providers: oauth.providers })
   const wechat = wechatMini(config, fastify.kv, fastify.now)

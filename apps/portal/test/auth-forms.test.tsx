@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@ess/contract/wire'
+import { LOCALES, SERVICE_PHONE, type Locale } from '@ess/contract/wire'
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -109,6 +109,14 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     )
     unmount()
     expect(signedOutStore.getState().reason).toBeNull()
+    // A disabled account (ACCOUNT_DISABLED): the line names the cause and the hotline.
+    noteSignedOut('disabled')
+    const disabled = render(<LoginPanel params={{}} />)
+    await act(async () => undefined)
+    expect(screen.getByTestId('signed-out-notice').textContent).toBe(
+      locale === 'zh-CN' ? `账号异常，暂时无法使用，请联系客服：${SERVICE_PHONE}` : `Your account cannot be used at the moment. Please contact customer service: ${SERVICE_PHONE}`,
+    )
+    disabled.unmount()
   })
 
   it('the cancellation agreement line reads as one sentence', async () => {

@@ -16,8 +16,8 @@ import { defineCall } from '@ess/contract'
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { z } from 'zod'
-import { signedOutStore } from '../src/core/auth/signed-out'
-import { confirmStore } from '../src/core/confirm'
+import { noteSignedOut, signedOutStore } from '../src/core/auth/signed-out'
+import { confirmStore, settleConfirm } from '../src/core/confirm'
 import { RequestError, request, upload } from '../src/core/http/request'
 import { onError, type MonitoredError } from '../src/core/monitor'
 import { clientStorage } from '../src/core/storage'
@@ -225,6 +225,36 @@ describe('errors (SPEC §8)', () => {
     expect(dialog?.body).toEqual({ kind: 'servicePhone', phone: SERVICE_PHONE })
     expect(dialog?.showCancel).toBe(false)
     expect(toastSpy).not.toHaveBeenCalled()
+  })
+
+  it('100400 of a disabled account (ACCOUNT_DISABLED) signs this device out once the dialog is read, and the login page says why; another 100400 keeps the session', async () => {
+    vi.useFakeTimers()
+    const { server, nav } = installTestPlatform()
+    localeStore.setState({ locale: 'en-US' })
+    clientStorage.set('token', 't')
+    server.reply(fail(ERRORS.ACCOUNT_DISABLED.code, { errorCode: 'ACCOUNT_DISABLED', errorMsg: 'abnormal' }, 403))
+    await request(wire.dictList, { type: 'gender' })
+    const dialog = confirmStore.getState().current
+    expect(dialog?.message).toBe('Info retrieval failed, Please try again later or contact service')
+    expect(dialog?.body).toEqual({ kind: 'servicePhone', phone: SERVICE_PHONE })
+    // No refresh is tried: the account, not the token, is refused.
+    expect(server.requests.map((r) => r.url.split('?')[0])).toEqual(['/app/user/api/dict/list'])
+    expect(clientStorage.get('token')).toBe('t')
+    settleConfirm(true)
+    await vi.advanceTimersByTimeAsync(LOGIN_NAV_DELAY_WEB_MS)
+    expect(clientStorage.get('token')).toBeNull()
+    expect(signedOutStore.getState().reason).toBe('disabled')
+    expect(nav.navigateTo).toHaveBeenCalledWith('/packages/login/login-type/index')
+
+    // The same code for another cause (e.g. a locked account's grant code) leaves the session as it is.
+    noteSignedOut(null)
+    clientStorage.set('token', 't2')
+    server.reply(fail(ERRORS.ACCOUNT_ABNORMAL.code, { errorCode: 'ACCOUNT_ABNORMAL', errorMsg: 'abnormal' }, 403))
+    await request(wire.dictList, { type: 'gender' })
+    settleConfirm(true)
+    await vi.advanceTimersByTimeAsync(LOGIN_NAV_DELAY_WEB_MS)
+    expect(clientStorage.get('token')).toBe('t2')
+    expect(signedOutStore.getState().reason).toBeNull()
   })
 
   it('toasts errorMsg, else msg, else "network request error" (3000 ms)', async () => {

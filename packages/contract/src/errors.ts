@@ -35,6 +35,12 @@ export const ERRORS = {
   // SPEC codes with their own meaning.
   PRIVACY_REAGREE: PRIVACY_REAGREE_ERROR,
   ACCOUNT_ABNORMAL: ACCOUNT_ABNORMAL_ERROR,
+  /**
+   * SPEC §8's 100400 too (account abnormal: the dialog with the hotline), for an account a support
+   * agent disabled (issue 34): its sign-in and every call of its sessions. The portal tells it apart
+   * by this errorCode: the device's session is over, so it signs out there too.
+   */
+  ACCOUNT_DISABLED: def(ACCOUNT_ABNORMAL_ERROR.code, ACCOUNT_ABNORMAL_ERROR.status, ACCOUNT_ABNORMAL_ERROR.message['zh-CN'], ACCOUNT_ABNORMAL_ERROR.message['en-US']),
 
   // Request signature and anti-replay (packages/contract/src/signature.ts).
   SIGNATURE_MISSING: def(100401, 401, '请求缺少签名信息', 'The request is not signed'),
@@ -154,6 +160,14 @@ export const ERRORS = {
   AGREEMENT_VERSION_TAKEN: def(100811, 409, '该版本号已发布过', 'This version number is already published'),
   AGREEMENT_NO_CURRENT: def(100812, 409, '尚无已发布的版本，不能作为文字修订发布', 'There is no published version yet, so this cannot be an editorial fix'),
   NO_DRAFT: def(100813, 409, '没有草稿可发布', 'There is no draft to publish'),
+
+  // The support look-up (issue 34, 100700–100719).
+  SUPPORT_ACCOUNT_NOT_FOUND: def(100700, 404, '账号不存在', 'The account does not exist'),
+  SUPPORT_COMPANY_REQUIRED: def(100701, 400, '按工号查找时请填写公司代码', 'Give the company code to look up by employee number'),
+  SUPPORT_NOT_LOCKED: def(100702, 409, '该账号未被锁定', 'The account is not locked'),
+  SUPPORT_ALREADY_DISABLED: def(100703, 409, '该账号已被停用', 'The account is already disabled'),
+  SUPPORT_NOT_DISABLED: def(100704, 409, '该账号未被停用', 'The account is not disabled'),
+  SUPPORT_NOTHING_TO_REVEAL: def(100705, 404, '该账号没有此项信息', 'The account has no such value'),
 
   // The notices API of the provider's systems (100670–100679).
   NOTICE_KIND_NOT_ALLOWED: def(100670, 403, '该应用无权发送此类通知', 'This application may not send notices of this kind'),

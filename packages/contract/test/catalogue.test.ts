@@ -25,8 +25,8 @@ import { z } from 'zod'
 
 describe('error catalogue (SPEC §8)', () => {
   it('codes are unique and every entry is bilingual', () => {
-    // The SPEC's 401 (log in again) has two reasons; every other code names one error.
-    const codes = ERROR_CODES.filter((k) => k !== 'SESSION_ENDED').map((k) => ERRORS[k].code)
+    // The SPEC's 401 (log in again) and 100400 (account abnormal) have two reasons each; every other code names one error.
+    const codes = ERROR_CODES.filter((k) => k !== 'SESSION_ENDED' && k !== 'ACCOUNT_DISABLED').map((k) => ERRORS[k].code)
     expect(new Set(codes).size).toBe(codes.length)
     expect(ERRORS.SESSION_ENDED.code).toBe(401)
     expect(errorByCode(401)).toBe('SESSION_INVALID')
@@ -36,6 +36,8 @@ describe('error catalogue (SPEC §8)', () => {
     expect(ERRORS.SESSION_INVALID.code).toBe(401)
     expect(ERRORS.PRIVACY_REAGREE.code).toBe(430)
     expect(ERRORS.ACCOUNT_ABNORMAL.code).toBe(100400)
+    expect(ERRORS.ACCOUNT_DISABLED).toMatchObject({ code: 100400, status: ERRORS.ACCOUNT_ABNORMAL.status, message: ERRORS.ACCOUNT_ABNORMAL.message })
+    expect(errorByCode(100400)).toBe('ACCOUNT_ABNORMAL')
     expect(errorMessage('ACCOUNT_ABNORMAL', 'en-US')).toBe('Info retrieval failed, Please try again later or contact service')
     expect(errorMessage('WRONG_OLD_PASSWORD', 'en-US')).toBe('The password you have entered is incorrect, please re-enter it')
     expect(errorByCode(430)).toBe('PRIVACY_REAGREE')

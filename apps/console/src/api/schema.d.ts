@@ -2037,6 +2037,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/console/support/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds an employee's account by phone, email, username, ID number (exact) or company and employee number; masked */
+        get: operations["consoleSupportFind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/support/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account: masked profile, real-name state, bindings, devices, 30 days of sign-ins and security events, lock, agreements */
+        get: operations["consoleSupportShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/support/accounts/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shows the account's phone or its employee's ID number in full; step-up and a reason, audited */
+        post: operations["consoleSupportReveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/support/accounts/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the lock of an account locked by failed sign-ins; with a reason, audited */
+        post: operations["consoleSupportUnlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/support/accounts/{id}/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every login of the account on every device; with a reason, audited */
+        post: operations["consoleSupportSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/support/accounts/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disables the account: its logins end and it is answered "account abnormal" (100400); with a reason, audited */
+        post: operations["consoleSupportDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/support/accounts/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enables a disabled account again; with a reason, audited */
+        post: operations["consoleSupportEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/support/accounts/{id}/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unbinds a third-party account from the account; with a reason, audited */
+        post: operations["consoleSupportUnbind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/user/api/thirdParty/providers": {
         parameters: {
             query?: never;
@@ -11269,6 +11405,853 @@ export interface operations {
                             data: {
                                 id: number;
                                 version: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleSupportFind: {
+        parameters: {
+            query: {
+                by: "phone" | "email" | "username" | "idNo" | "employee";
+                value: string;
+                companyCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                accounts: {
+                                    id: string;
+                                    phone: string | null;
+                                    email: string | null;
+                                    username: string | null;
+                                    name: string | null;
+                                    companyCode: string | null;
+                                    employeeNo: string | null;
+                                    disabled: boolean;
+                                    locked: boolean;
+                                }[];
+                                employeeWithoutAccount: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleSupportShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                phone: string | null;
+                                phoneRegion: string | null;
+                                email: string | null;
+                                username: string | null;
+                                hasPassword: boolean;
+                                createdAt: string;
+                                disabledAt: string | null;
+                                lock: {
+                                    locked: boolean;
+                                    until: string | null;
+                                    failures: number;
+                                };
+                                realName: {
+                                    valid: boolean;
+                                    /** @enum {string} */
+                                    method: "idNumber" | "bankCard";
+                                    certifiedAt: string | null;
+                                    name: string;
+                                    idNo: string;
+                                    companyCode: string;
+                                    companyNameZh: string;
+                                    companyNameEn: string;
+                                    employeeNo: string;
+                                } | null;
+                                bindings: {
+                                    /** @enum {string} */
+                                    provider: "wechat" | "qq" | "weibo";
+                                    nickname: string | null;
+                                    boundAt: string;
+                                }[];
+                                sessions: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    sessionId: string;
+                                    signedInAt: string;
+                                    lastActiveAt: string;
+                                }[];
+                                history: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    /** @enum {string} */
+                                    type: "signIn" | "signInFailed" | "accountLocked" | "identityVerified" | "identityCheckFailed" | "passwordChanged" | "passwordReset" | "phoneChanged" | "emailChanged" | "thirdPartyBound" | "thirdPartyUnbound" | "phoneUnbound" | "emailUnbound" | "sessionRevoked";
+                                    at: string;
+                                }[];
+                                agreements: {
+                                    /** @enum {string} */
+                                    code: "user" | "privacy" | "cancellation";
+                                    nameZh: string;
+                                    nameEn: string;
+                                    version: string;
+                                    required: boolean;
+                                    signedAt: string | null;
+                                    signedVersion: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleSupportReveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field: "phone" | "idNo";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {string} */
+                                field: "phone" | "idNo";
+                                value: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleSupportUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                phone: string | null;
+                                phoneRegion: string | null;
+                                email: string | null;
+                                username: string | null;
+                                hasPassword: boolean;
+                                createdAt: string;
+                                disabledAt: string | null;
+                                lock: {
+                                    locked: boolean;
+                                    until: string | null;
+                                    failures: number;
+                                };
+                                realName: {
+                                    valid: boolean;
+                                    /** @enum {string} */
+                                    method: "idNumber" | "bankCard";
+                                    certifiedAt: string | null;
+                                    name: string;
+                                    idNo: string;
+                                    companyCode: string;
+                                    companyNameZh: string;
+                                    companyNameEn: string;
+                                    employeeNo: string;
+                                } | null;
+                                bindings: {
+                                    /** @enum {string} */
+                                    provider: "wechat" | "qq" | "weibo";
+                                    nickname: string | null;
+                                    boundAt: string;
+                                }[];
+                                sessions: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    sessionId: string;
+                                    signedInAt: string;
+                                    lastActiveAt: string;
+                                }[];
+                                history: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    /** @enum {string} */
+                                    type: "signIn" | "signInFailed" | "accountLocked" | "identityVerified" | "identityCheckFailed" | "passwordChanged" | "passwordReset" | "phoneChanged" | "emailChanged" | "thirdPartyBound" | "thirdPartyUnbound" | "phoneUnbound" | "emailUnbound" | "sessionRevoked";
+                                    at: string;
+                                }[];
+                                agreements: {
+                                    /** @enum {string} */
+                                    code: "user" | "privacy" | "cancellation";
+                                    nameZh: string;
+                                    nameEn: string;
+                                    version: string;
+                                    required: boolean;
+                                    signedAt: string | null;
+                                    signedVersion: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleSupportSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                phone: string | null;
+                                phoneRegion: string | null;
+                                email: string | null;
+                                username: string | null;
+                                hasPassword: boolean;
+                                createdAt: string;
+                                disabledAt: string | null;
+                                lock: {
+                                    locked: boolean;
+                                    until: string | null;
+                                    failures: number;
+                                };
+                                realName: {
+                                    valid: boolean;
+                                    /** @enum {string} */
+                                    method: "idNumber" | "bankCard";
+                                    certifiedAt: string | null;
+                                    name: string;
+                                    idNo: string;
+                                    companyCode: string;
+                                    companyNameZh: string;
+                                    companyNameEn: string;
+                                    employeeNo: string;
+                                } | null;
+                                bindings: {
+                                    /** @enum {string} */
+                                    provider: "wechat" | "qq" | "weibo";
+                                    nickname: string | null;
+                                    boundAt: string;
+                                }[];
+                                sessions: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    sessionId: string;
+                                    signedInAt: string;
+                                    lastActiveAt: string;
+                                }[];
+                                history: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    /** @enum {string} */
+                                    type: "signIn" | "signInFailed" | "accountLocked" | "identityVerified" | "identityCheckFailed" | "passwordChanged" | "passwordReset" | "phoneChanged" | "emailChanged" | "thirdPartyBound" | "thirdPartyUnbound" | "phoneUnbound" | "emailUnbound" | "sessionRevoked";
+                                    at: string;
+                                }[];
+                                agreements: {
+                                    /** @enum {string} */
+                                    code: "user" | "privacy" | "cancellation";
+                                    nameZh: string;
+                                    nameEn: string;
+                                    version: string;
+                                    required: boolean;
+                                    signedAt: string | null;
+                                    signedVersion: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleSupportDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                phone: string | null;
+                                phoneRegion: string | null;
+                                email: string | null;
+                                username: string | null;
+                                hasPassword: boolean;
+                                createdAt: string;
+                                disabledAt: string | null;
+                                lock: {
+                                    locked: boolean;
+                                    until: string | null;
+                                    failures: number;
+                                };
+                                realName: {
+                                    valid: boolean;
+                                    /** @enum {string} */
+                                    method: "idNumber" | "bankCard";
+                                    certifiedAt: string | null;
+                                    name: string;
+                                    idNo: string;
+                                    companyCode: string;
+                                    companyNameZh: string;
+                                    companyNameEn: string;
+                                    employeeNo: string;
+                                } | null;
+                                bindings: {
+                                    /** @enum {string} */
+                                    provider: "wechat" | "qq" | "weibo";
+                                    nickname: string | null;
+                                    boundAt: string;
+                                }[];
+                                sessions: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    sessionId: string;
+                                    signedInAt: string;
+                                    lastActiveAt: string;
+                                }[];
+                                history: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    /** @enum {string} */
+                                    type: "signIn" | "signInFailed" | "accountLocked" | "identityVerified" | "identityCheckFailed" | "passwordChanged" | "passwordReset" | "phoneChanged" | "emailChanged" | "thirdPartyBound" | "thirdPartyUnbound" | "phoneUnbound" | "emailUnbound" | "sessionRevoked";
+                                    at: string;
+                                }[];
+                                agreements: {
+                                    /** @enum {string} */
+                                    code: "user" | "privacy" | "cancellation";
+                                    nameZh: string;
+                                    nameEn: string;
+                                    version: string;
+                                    required: boolean;
+                                    signedAt: string | null;
+                                    signedVersion: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleSupportEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                phone: string | null;
+                                phoneRegion: string | null;
+                                email: string | null;
+                                username: string | null;
+                                hasPassword: boolean;
+                                createdAt: string;
+                                disabledAt: string | null;
+                                lock: {
+                                    locked: boolean;
+                                    until: string | null;
+                                    failures: number;
+                                };
+                                realName: {
+                                    valid: boolean;
+                                    /** @enum {string} */
+                                    method: "idNumber" | "bankCard";
+                                    certifiedAt: string | null;
+                                    name: string;
+                                    idNo: string;
+                                    companyCode: string;
+                                    companyNameZh: string;
+                                    companyNameEn: string;
+                                    employeeNo: string;
+                                } | null;
+                                bindings: {
+                                    /** @enum {string} */
+                                    provider: "wechat" | "qq" | "weibo";
+                                    nickname: string | null;
+                                    boundAt: string;
+                                }[];
+                                sessions: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    sessionId: string;
+                                    signedInAt: string;
+                                    lastActiveAt: string;
+                                }[];
+                                history: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    /** @enum {string} */
+                                    type: "signIn" | "signInFailed" | "accountLocked" | "identityVerified" | "identityCheckFailed" | "passwordChanged" | "passwordReset" | "phoneChanged" | "emailChanged" | "thirdPartyBound" | "thirdPartyUnbound" | "phoneUnbound" | "emailUnbound" | "sessionRevoked";
+                                    at: string;
+                                }[];
+                                agreements: {
+                                    /** @enum {string} */
+                                    code: "user" | "privacy" | "cancellation";
+                                    nameZh: string;
+                                    nameEn: string;
+                                    version: string;
+                                    required: boolean;
+                                    signedAt: string | null;
+                                    signedVersion: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleSupportUnbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    provider: "wechat" | "qq" | "weibo";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                phone: string | null;
+                                phoneRegion: string | null;
+                                email: string | null;
+                                username: string | null;
+                                hasPassword: boolean;
+                                createdAt: string;
+                                disabledAt: string | null;
+                                lock: {
+                                    locked: boolean;
+                                    until: string | null;
+                                    failures: number;
+                                };
+                                realName: {
+                                    valid: boolean;
+                                    /** @enum {string} */
+                                    method: "idNumber" | "bankCard";
+                                    certifiedAt: string | null;
+                                    name: string;
+                                    idNo: string;
+                                    companyCode: string;
+                                    companyNameZh: string;
+                                    companyNameEn: string;
+                                    employeeNo: string;
+                                } | null;
+                                bindings: {
+                                    /** @enum {string} */
+                                    provider: "wechat" | "qq" | "weibo";
+                                    nickname: string | null;
+                                    boundAt: string;
+                                }[];
+                                sessions: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    sessionId: string;
+                                    signedInAt: string;
+                                    lastActiveAt: string;
+                                }[];
+                                history: {
+                                    client: string;
+                                    /** @enum {string} */
+                                    deviceType: "mobile" | "tablet" | "desktop" | "miniProgram" | "app" | "unknown";
+                                    deviceName: string | null;
+                                    browser: string | null;
+                                    ip: string;
+                                    place: string | null;
+                                    /** @enum {string} */
+                                    type: "signIn" | "signInFailed" | "accountLocked" | "identityVerified" | "identityCheckFailed" | "passwordChanged" | "passwordReset" | "phoneChanged" | "emailChanged" | "thirdPartyBound" | "thirdPartyUnbound" | "phoneUnbound" | "emailUnbound" | "sessionRevoked";
+                                    at: string;
+                                }[];
+                                agreements: {
+                                    /** @enum {string} */
+                                    code: "user" | "privacy" | "cancellation";
+                                    nameZh: string;
+                                    nameEn: string;
+                                    version: string;
+                                    required: boolean;
+                                    signedAt: string | null;
+                                    signedVersion: string | null;
+                                }[];
                             };
                         };
                     };

@@ -9,7 +9,9 @@ import { home as homeEn } from './home.en-US'
 import { home as homeZh } from './home.zh-CN'
 import { security as securityEn } from './security.en-US'
 import { security as securityZh } from './security.zh-CN'
-import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, SecurityTexts } from './types'
+import { support as supportEn } from './support.en-US'
+import { support as supportZh } from './support.zh-CN'
+import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, SecurityTexts, SupportTexts } from './types'
 
 /** Every domain's texts in one language. The console is small: both languages ship in its bundle. */
 export interface Texts {
@@ -18,11 +20,12 @@ export interface Texts {
   home: HomeTexts
   audit: AuditTexts
   security: SecurityTexts
+  support: SupportTexts
 }
 
 export const TEXTS: Readonly<Record<Locale, Texts>> = {
-  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh },
-  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn },
+  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, support: supportZh },
+  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, support: supportEn },
 }
 
 /** `{name}` placeholders filled from `values`. */

@@ -1,4 +1,5 @@
 import type { ConsoleRole } from '@ess/contract/console/access'
+import type { SecurityEventType } from '@ess/contract'
 
 /** The texts of each domain: every language is one object of its domain's type (a missing key fails the type check). */
 
@@ -7,7 +8,7 @@ export interface CommonTexts {
   language: string
   languageNames: { 'zh-CN': string; 'en-US': string }
   roles: Record<ConsoleRole, string>
-  menu: { home: string; audit: string; security: string }
+  menu: { home: string; audit: string; security: string; support: string }
   operatorMenu: { security: string; signOut: string; roles: string }
   errors: { network: string; unknown: string; secureContext: string }
   actions: { cancel: string; confirm: string; copy: string; copied: string; download: string; search: string; reset: string; retry: string }
@@ -100,4 +101,94 @@ export interface SecurityTexts {
   sessions: { title: string; device: string; ip: string; created: string; lastSeen: string; expires: string; current: string; revoke: string; revokeConfirm: string; revoked: string }
   passkeys: { title: string; hint: string; name: string; created: string; lastUsed: string; never: string; add: string; added: string; namePlaceholder: string; empty: string; unsupported: string }
   recovery: { title: string; hint: string; regenerate: string; confirm: string; newCodes: string; newCodesHint: string }
+}
+
+export interface SupportTexts {
+  title: string
+  subtitle: string
+  search: {
+    by: string
+    byOptions: { phone: string; email: string; username: string; idNo: string; employee: string }
+    value: string
+    valuePlaceholder: { phone: string; email: string; username: string; idNo: string; employee: string }
+    companyCode: string
+    companyCodePlaceholder: string
+    none: string
+    employeeWithoutAccount: string
+    hint: string
+  }
+  columns: { account: string; phone: string; email: string; username: string; name: string; employee: string; state: string }
+  state: { active: string; disabled: string; locked: string; notLocked: string }
+  back: string
+  open: string
+  detail: {
+    profile: string
+    phone: string
+    email: string
+    username: string
+    password: string
+    passwordSet: string
+    passwordNone: string
+    createdAt: string
+    status: string
+    lock: string
+    lockedUntil: string
+    failures: string
+    disabledAt: string
+    cancellation: string
+    cancellationActive: string
+    realName: string
+    realNameNone: string
+    realNameValid: string
+    realNameExpired: string
+    methodLabel: string
+    method: { idNumber: string; bankCard: string }
+    employeeName: string
+    idNo: string
+    company: string
+    employeeNo: string
+    certifiedAt: string
+    bindings: string
+    bindingsNone: string
+    provider: { wechat: string; qq: string; weibo: string }
+    nickname: string
+    boundAt: string
+    sessions: string
+    sessionsNone: string
+    device: string
+    place: string
+    signedInAt: string
+    lastActiveAt: string
+    history: string
+    historyNone: string
+    event: string
+    at: string
+    events: Record<SecurityEventType, string>
+    agreements: string
+    agreement: string
+    version: string
+    required: string
+    optional: string
+    signed: string
+    pending: string
+    signedEarlier: string
+    none: string
+  }
+  actions: {
+    title: string
+    unlock: string
+    signOut: string
+    disable: string
+    enable: string
+    unbind: string
+    reveal: string
+    hide: string
+    done: { unlock: string; signOut: string; disable: string; enable: string; unbind: string }
+    confirm: { unlock: string; signOut: string; disable: string; enable: string; unbind: string; reveal: string }
+    explain: { unlock: string; signOut: string; disable: string; enable: string; unbind: string; reveal: string }
+    reason: string
+    reasonPlaceholder: string
+    reasonRequired: string
+    revealField: { phone: string; idNo: string }
+  }
 }

@@ -40,6 +40,11 @@ export async function clearFailures(kv: Kv, lockout: Lockout, counted: number): 
   if (counted > 0) await kv.del(`${lockout.key}:failures`)
 }
 
+/** Ends a lock and forgets the failures counted (a support agent's unlock). */
+export async function clearLock(kv: Kv, lockout: Lockout): Promise<void> {
+  await Promise.all([kv.del(`${lockout.key}:locked`), kv.del(`${lockout.key}:failures`)])
+}
+
 /** The calendar day of China Standard Time (UTC+8), where daily caps restart at midnight. */
 export function chinaDay(now: Date): string {
   return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)

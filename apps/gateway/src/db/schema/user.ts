@@ -31,6 +31,11 @@ export const appUser = pgTable(
     /** The user's own contact address and postcode (SPEC §2 personal info). */
     address: text(),
     postcode: text(),
+    /**
+     * When a support agent disabled the account (issue 34); null while it is usable. A disabled
+     * account's sign-in and every authenticated call answer ACCOUNT_DISABLED (SPEC §8's 100400).
+     */
+    disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import type { AgreementCode, AgreementDraftInput, ConsoleAgreement } from '@ess/contract'
 import { diffLines } from 'diff'
-import { and, count, countDistinct, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, count, countDistinct, desc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { agreement, agreementDraft, agreementVersion, appUser, userAgreement } from '../../db/schema'
 import type { Kv } from '../../infra/kv'
@@ -35,11 +35,15 @@ async function view(db: Database, row: typeof agreement.$inferSelect, now: Date)
   const [current, [draft], [users]] = await Promise.all([
     currentVersion(db, row.id, now),
     db.select().from(agreementDraft).where(eq(agreementDraft.agreementId, row.id)),
-    // Cancelled accounts are deleted (their signatures with them): every account left is active.
-    db.select({ n: count() }).from(appUser),
+    // Cancelled accounts are deleted (their signatures with them); disabled ones (issue 34) are not active.
+    db.select({ n: count() }).from(appUser).where(isNull(appUser.disabledAt)),
   ])
   const [signed] = current
-    ? await db.select({ n: countDistinct(userAgreement.userId) }).from(userAgreement).where(eq(userAgreement.agreementVersionId, current.id))
+    ? await db
+        .select({ n: countDistinct(userAgreement.userId) })
+        .from(userAgreement)
+        .innerJoin(appUser, eq(appUser.id, userAgreement.userId))
+        .where(and(eq(userAgreement.agreementVersionId, current.id), isNull(appUser.disabledAt)))
     : [{ n: 0 }]
   return {
     code: row.code,

@@ -137,3 +137,13 @@ export async function findEmployeeByIdNo(db: Database, hmacKey: HmacKey, idType:
 export function openIdNo(cipher: FieldCipher, row: { idNoCipher: string; companyCode: string; employeeNo: string }): string {
   return normaliseIdNo(cipher.decrypt(row.idNoCipher, idNoContext(row.companyCode, row.employeeNo)))
 }
+
+/** The employee of a company by their employee number (the support look-up), with the company. */
+export async function findEmployeeByNumber(db: Database, companyCode: string, employeeNo: string) {
+  const [row] = await db
+    .select({ id: employee.id })
+    .from(employee)
+    .innerJoin(clientCompany, eq(clientCompany.id, employee.companyId))
+    .where(and(eq(clientCompany.code, companyCode), eq(employee.employeeNo, employeeNo)))
+  return row
+}

@@ -67,6 +67,7 @@ const sessionByAccess = preparedStatement((db) =>
       userId: userSession.userId,
       certificationStatus: appUser.certificationStatus,
       certifiedAt: appUser.certifiedAt,
+      disabledAt: appUser.disabledAt,
       createdAt: userSession.createdAt,
       lastActiveAt: userSession.lastActiveAt,
       accessExpiresAt: userSession.accessExpiresAt,
@@ -91,6 +92,12 @@ export async function findSessionForAccess(db: Database, accessHash: string, now
 }
 
 export type AccessRow = NonNullable<Awaited<ReturnType<typeof findSessionForAccess>>>
+
+/** Whether a support agent disabled the account (issue 34): a sign-in is refused then. */
+export async function isAccountDisabled(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ disabledAt: appUser.disabledAt }).from(appUser).where(eq(appUser.id, userId))
+  return !!row?.disabledAt
+}
 
 export async function findByRefreshHash(db: Database, refreshHash: string) {
   const [row] = await db

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error'
 import { newToken, sha256Hex } from '../../lib/digest'
 import type { Kv } from '../../infra/kv/kv'
 import { StampedCache, userChanged } from './user-stamp'
-import { type AccessRow, findByRefreshHash, findSessionForAccess, insertSession, markRotated, revokeFamily, revokeOtherFamilies, revokeUserSessions, touchSession } from './queries'
+import { type AccessRow, findByRefreshHash, isAccountDisabled, findSessionForAccess, insertSession, markRotated, revokeFamily, revokeOtherFamilies, revokeUserSessions, touchSession } from './queries'
 
 /** The login session of an authenticated request. */
 export interface Auth {
@@ -35,7 +35,12 @@ export interface StartOptions {
   withRefresh?: boolean
 }
 
-/** Makes a token pair for a user and keeps their digests. */
+/**
+ * Makes a token pair for a user and keeps their digests. Every sign-in, registration and refresh
+ * comes here, after its own checks (password, code, ticket): a disabled account (a support agent's
+ * action, issue 34) is refused here, once, with SPEC §8's 100400 (ACCOUNT_DISABLED) — so only the
+ * one who proved to hold the account learns it is disabled.
+ */
 export async function startSession(
   db: Database,
   userId: string,
@@ -43,6 +48,7 @@ export async function startSession(
   now: Date,
   { familyId = randomUUID(), withRefresh = true }: StartOptions = {},
 ): Promise<LoginState> {
+  if (await isAccountDisabled(db, userId)) throw new AppError('ACCOUNT_DISABLED')
   const accessToken = newToken()
   const refreshToken = withRefresh ? newToken() : ''
   await insertSession(db, {
@@ -88,9 +94,11 @@ export async function authenticate(db: Database, cache: AccessCache, accessToken
  * Why a token is refused (both the SPEC's 401): SESSION_ENDED when its session was ended while
  * the token was live — revoked by the user's own action (sign-out from another device, password
  * changed or reset, consent withdrawn) or deleted with a cancelled account — SESSION_INVALID
- * otherwise (missing, unknown, expired, or used up by a refresh).
+ * otherwise (missing, unknown, expired, or used up by a refresh). SPEC §8's 100400
+ * (ACCOUNT_DISABLED: account abnormal, with the hotline) when the account was disabled by a support agent, whatever the state
+ * of the token's session (its sessions were ended with it).
  */
-export type SessionRefusal = 'SESSION_INVALID' | 'SESSION_ENDED'
+export type SessionRefusal = 'SESSION_INVALID' | 'SESSION_ENDED' | 'ACCOUNT_DISABLED'
 
 /** Ended, not merely used up: a refresh marks its old pair revoked and rotated. */
 const endedByAction = (row: { revokedAt: Date | null; rotatedAt: Date | null }) => !!row.revokedAt && !row.rotatedAt
@@ -128,6 +136,7 @@ export async function authenticateAccess(
   const found = await cache.read(accessHash, now, () => findSessionForAccess(db, accessHash, now), (row) => row.userId)
   const row = found?.value
   if (!row) return { refused: await refusalOfUnknown(kv, accessHash) }
+  if (row.disabledAt) return { refused: 'ACCOUNT_DISABLED' }
   if (endedByAction(row)) return { refused: 'SESSION_ENDED' }
   if (row.revokedAt || row.accessExpiresAt <= now) return { refused: 'SESSION_INVALID' }
   const lastActive = (row.lastActiveAt ?? row.createdAt).getTime()
@@ -155,6 +164,8 @@ export async function refreshSession(db: Database, kv: Kv, refreshToken: string,
   const digest = sha256Hex(refreshToken)
   const row = await findByRefreshHash(db, digest)
   if (!row) throw new AppError(await refusalOfUnknown(kv, digest))
+  // A disabled account's ended logins answer what its live ones do: the account is abnormal.
+  if (row.revokedAt && !row.rotatedAt && (await isAccountDisabled(db, row.userId))) throw new AppError('ACCOUNT_DISABLED')
   // A call without the user's session: it announces its own changes (user-stamp.ts).
   const revokeLogin = async () => {
     await revokeFamily(db, row.userId, row.familyId, now)

@@ -302,15 +302,34 @@ export async function bindWithTicket(deps: ThirdPartyDeps, auth: Auth, ticket: s
 export async function unbind(deps: ThirdPartyDeps, auth: Auth, provider: ThirdPartyProvider, origin: ClientOrigin): Promise<BindingInfo> {
   const now = deps.now()
   await requireWindow(deps.kv, auth, now)
-  const user = await findUserById(deps.db, auth.userId)
-  if (!user) throw new AppError('SESSION_INVALID')
-  const bound = (await listBindings(deps.db, auth.userId)).some((b) => b.provider === provider)
-  if (!bound) throw new AppError('THIRD_PARTY_NOT_BOUND')
-  const otherWay = !!user.phoneE164 || (user.hasPassword && (!!user.email || !!user.username)) || (await countOtherBindings(deps.db, auth.userId, provider)) > 0
-  if (!otherWay) throw new AppError('LAST_SIGN_IN_METHOD')
-  await deps.db.transaction(async (tx) => {
-    if (!(await deleteBinding(tx, auth.userId, provider))) throw new AppError('THIRD_PARTY_NOT_BOUND')
-    await insertSecurityEvent(tx, auth.userId, 'thirdPartyUnbound', origin, now)
-  })
+  await removeBinding(deps.db, auth.userId, provider, origin, now, 'SESSION_INVALID')
   return bindingInfo(deps, auth.userId)
+}
+
+/**
+ * Removes a binding: the holder's unbind and a support agent's (issue 34). Refused when it is not
+ * bound (THIRD_PARTY_NOT_BOUND) or when the account would be left with no way to sign in
+ * (LAST_SIGN_IN_METHOD). In one transaction, the account's security event and what `also` writes
+ * (the support agent's audit row).
+ */
+export async function removeBinding(
+  db: Database,
+  userId: string,
+  provider: ThirdPartyProvider,
+  origin: ClientOrigin,
+  now: Date,
+  missingUser: 'SESSION_INVALID' | 'SUPPORT_ACCOUNT_NOT_FOUND',
+  also?: (tx: Database) => Promise<void>,
+): Promise<void> {
+  const user = await findUserById(db, userId)
+  if (!user) throw new AppError(missingUser)
+  const bound = (await listBindings(db, userId)).some((b) => b.provider === provider)
+  if (!bound) throw new AppError('THIRD_PARTY_NOT_BOUND')
+  const otherWay = !!user.phoneE164 || (user.hasPassword && (!!user.email || !!user.username)) || (await countOtherBindings(db, userId, provider)) > 0
+  if (!otherWay) throw new AppError('LAST_SIGN_IN_METHOD')
+  await db.transaction(async (tx) => {
+    if (!(await deleteBinding(tx, userId, provider))) throw new AppError('THIRD_PARTY_NOT_BOUND')
+    await insertSecurityEvent(tx, userId, 'thirdPartyUnbound', origin, now)
+    await also?.(tx)
+  })
 }

@@ -20,6 +20,7 @@ const columns = {
   address: appUser.address,
   postcode: appUser.postcode,
   createdAt: appUser.createdAt,
+  disabledAt: appUser.disabledAt,
   hasPassword: sql<boolean>`${appUser.passwordHash} is not null`,
 }
 

@@ -1,4 +1,4 @@
-import { wire, type AgreementType, type AppAgreement } from '@ess/contract/wire'
+import { SERVICE_PHONE, wire, type AgreementType, type AppAgreement } from '@ess/contract/wire'
 import { Checked, CheckNormal, Eye, Marshalling } from '@nutui/icons-react-taro'
 import { Input } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -222,10 +222,10 @@ export function SignedOutNotice() {
   const aux = useTexts(authTexts)
   const reason = useStore(signedOutStore, (s) => s.reason)
   useEffect(() => forgetSignedOut, [])
-  if (reason !== 'ended') return null
+  if (!reason) return null
   return (
     <View className="auth-notice" role="status" data-testid="signed-out-notice">
-      <Text>{aux.signedOutHere}</Text>
+      <Text>{reason === 'disabled' ? fill(aux.accountDisabledHere, { phone: SERVICE_PHONE }) : aux.signedOutHere}</Text>
     </View>
   )
 }

@@ -49,6 +49,7 @@ const SESSION_INVALID = SESSION_INVALID_ERROR.code
 const SESSION_ENDED: ErrorCode = 'SESSION_ENDED'
 const PRIVACY_REAGREE = PRIVACY_REAGREE_ERROR.code
 const ACCOUNT_ABNORMAL = ACCOUNT_ABNORMAL_ERROR.code
+const ACCOUNT_DISABLED: ErrorCode = 'ACCOUNT_DISABLED'
 
 interface CallContext {
   method: string
@@ -134,7 +135,14 @@ function handleFailure(error: RequestError, options: RequestOptions, ctx: CallCo
 
   if (sessionInvalid) handleSessionExpired(error.errorCode === SESSION_ENDED ? 'ended' : null)
   else if (reAgree) void showAgreementsPrompt()
-  else if (error.kind === 'envelope' && error.code === ACCOUNT_ABNORMAL) void showAccountAbnormal()
+  else if (error.kind === 'envelope' && error.code === ACCOUNT_ABNORMAL) {
+    // A disabled account (ACCOUNT_DISABLED, issue 34): the gateway ended this device's session with
+    // it, so once the dialog is read the device is signed out here too and the login page says why.
+    const endedHere = error.errorCode === ACCOUNT_DISABLED && !!getToken()
+    void showAccountAbnormal().then(() => {
+      if (endedHere) handleSessionExpired('disabled')
+    })
+  }
   else if (needShowToast) toast(error.message)
 
   if (needThrowErr) throw error

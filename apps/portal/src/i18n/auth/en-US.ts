@@ -23,6 +23,7 @@ const auth: AuthDictionary = {
   forgotPassword: 'Forgot password',
   loggedIn: 'Logged in',
   signedOutHere: 'You were signed out on this device. Please log in again.',
+  accountDisabledHere: 'Your account cannot be used at the moment. Please contact customer service: {phone}',
   registerTitle: 'Create an account',
   registerSubtitle: 'Sign up to use payroll, social insurance, health check-ups and more',
   byPhone: 'Phone',

@@ -27,6 +27,8 @@ export interface AuthDictionary {
   loggedIn: string
   /** The login page's line after a session was ended elsewhere (core/auth/signed-out.ts). */
   signedOutHere: string
+  /** The login page's line after the account was disabled (ACCOUNT_DISABLED, 100400); {phone} is the hotline. */
+  accountDisabledHere: string
   registerTitle: string
   registerSubtitle: string
   byPhone: string

@@ -23,6 +23,7 @@ const auth: AuthDictionary = {
   forgotPassword: '忘记密码',
   loggedIn: '登录成功',
   signedOutHere: '您已在此设备上退出登录，请重新登录',
+  accountDisabledHere: '账号异常，暂时无法使用，请联系客服：{phone}',
   registerTitle: '创建账号',
   registerSubtitle: '注册后即可使用薪资、社保、体检等员工服务',
   byPhone: '手机号注册',
