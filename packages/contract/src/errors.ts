@@ -155,6 +155,15 @@ export const ERRORS = {
   AGREEMENT_NO_CURRENT: def(100812, 409, '尚无已发布的版本，不能作为文字修订发布', 'There is no published version yet, so this cannot be an editorial fix'),
   NO_DRAFT: def(100813, 409, '没有草稿可发布', 'There is no draft to publish'),
 
+  // The roster in the console (issue 34, 100680–100699).
+  ROSTER_EMPLOYEE_NOT_FOUND: def(100680, 404, '该员工不在花名册中', 'This employee is not on the roster'),
+  ROSTER_FILE_MISSING: def(100681, 400, '请上传一个CSV文件', 'Please upload one CSV file'),
+  ROSTER_FILE_TOO_LARGE: def(100682, 413, '花名册文件不能超过50MB', 'The roster file must not exceed 50 MB'),
+  ROSTER_FILE_CHANGED: def(100683, 409, '该文件与检查过的文件不同，请重新检查', 'This file differs from the one checked; please check it again'),
+  ROSTER_EMPLOYMENT_ENDED: def(100684, 409, '该员工的雇佣关系已结束', 'The employment of this employee has already ended'),
+  ROSTER_ID_TAKEN: def(100685, 409, '该证件号码已属于花名册中的另一名员工', 'This ID number belongs to another employee on the roster'),
+  ROSTER_END_DATE_INVALID: def(100686, 400, '离职日期不能晚于今天', 'The last day cannot be after today'),
+
   // The notices API of the provider's systems (100670–100679).
   NOTICE_KIND_NOT_ALLOWED: def(100670, 403, '该应用无权发送此类通知', 'This application may not send notices of this kind'),
   IDEMPOTENCY_KEY_CONFLICT: def(100671, 409, '该幂等键已用于另一个不同的请求', 'This Idempotency-Key was already used for a different request'),
