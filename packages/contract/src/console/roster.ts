@@ -251,7 +251,7 @@ export const consoleRosterEnd = defineConsoleCall({
   response: RosterEmployeeSchema,
 })
 
-export const RosterExportQuerySchema = z.object({ companyCode: z.string().trim().max(32, invalid).optional() })
+export const RosterExportQuerySchema = z.object({ companyCode: z.string().trim().max(32, invalid).regex(/^[A-Za-z0-9_-]+$/, invalid).optional() })
 
 export const consoleRosterExport = defineConsoleCall({
   method: 'GET',

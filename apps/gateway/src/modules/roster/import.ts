@@ -32,6 +32,10 @@ export interface RosterImportOptions {
   apply: boolean
   /** Rejected lines listed at most (all are counted). */
   maxListed?: number
+  /** Receives the accounts whose real-name verification an identity change ended (to renew their stamps). */
+  endedUsers?: string[]
+  /** Runs in the import's transaction once every row is written (the console's audit row). */
+  onApplied?: (tx: Database, rows: number, written: RosterWrite) => Promise<void>
 }
 
 /** Rows written to the database at a time (one multi-row insert, one look-up). */
@@ -163,7 +167,7 @@ export async function runRosterImport(db: Database, deps: RosterDeps, source: Re
         else good.push(row)
       })
       if (!options.apply || rejectedCount || !good.length) return
-      const w = await applyRoster(conn, deps, good, now)
+      const w = await applyRoster(conn, deps, good, now, options.endedUsers)
       for (const k of Object.keys(written) as Array<keyof RosterWrite>) written[k] += w[k]
     }
 
@@ -197,6 +201,7 @@ export async function runRosterImport(db: Database, deps: RosterDeps, source: Re
       reject(error.row)
     }
     if (options.apply && rejectedCount) throw new Rollback()
+    if (options.apply) await options.onApplied?.(conn, rows, written)
   }
 
   try {

@@ -30,7 +30,7 @@ const OTHER_FIELDS = ['pinyinName', 'phone', 'email', 'address', 'postcode'] as 
  * (name, gender, birth date, nationality, ID type or number) raises the employee's identity version
  * and ends the verification of the account linked to it.
  */
-export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly RosterRow[], now: Date): Promise<RosterWrite> {
+export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly RosterRow[], now: Date, endedUsers?: string[]): Promise<RosterWrite> {
   const out: RosterWrite = { companies: 0, inserted: 0, updated: 0, unchanged: 0, identityChanged: 0 }
   if (!rows.length) return out
   const companyIds = new Map<string, number>()
@@ -120,7 +120,7 @@ export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly
     }
     out.updated++
   }
-  if (ended.length) await endVerificationsOf(db, ended, now)
+  if (ended.length) endedUsers?.push(...(await endVerificationsOf(db, ended, now)))
   if (inserts.length) await db.insert(employee).values(inserts)
   return out
 }

@@ -122,13 +122,21 @@ export const RosterRecordSchema = z
 
 /** The issues of a failed RosterRecordSchema parse, in the contract's terms. */
 export function rosterIssuesOf(error: z.ZodError): RosterIssue[] {
-  return error.issues.map((issue) => {
+  // One issue per column, the first (an empty name is "required", not also "must be letters").
+  const seen = new Set<string>()
+  const firsts = error.issues.filter((issue) => {
+    const column = issue.path.length ? String(issue.path[0]) : ''
+    if (column && seen.has(column)) return false
+    seen.add(column)
+    return true
+  })
+  return firsts.map((issue): RosterIssue => {
     const [code, max] = issue.message.split(':')
     const known = (ROSTER_REASON_CODES as string[]).includes(code)
     return {
       column: issue.path.length ? String(issue.path[0]) : null,
       code: (known ? code : 'required') as RosterReasonCode,
-      params: max ? { max: Number(max) } : {},
+      params: max ? { max: Number(max) } : ({} as RosterIssue['params']),
     }
   })
 }
