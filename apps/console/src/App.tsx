@@ -1,4 +1,4 @@
-import { AuditOutlined, HomeOutlined, SafetyOutlined } from '@ant-design/icons'
+import { AuditOutlined, HomeOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons'
 import type { Locale } from '@ess/contract/wire'
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd'
 import { Authenticated, CanAccess, Refine } from '@refinedev/core'
@@ -18,6 +18,8 @@ import { TEXTS } from './i18n'
 import { AuditList } from './pages/audit/list'
 import { EnrollPage } from './pages/enroll'
 import { HomePage } from './pages/home'
+import { RosterImport } from './pages/roster/import'
+import { RosterList } from './pages/roster/list'
 import { SecurityPage } from './pages/security'
 import { SignInPage } from './pages/sign-in'
 import { accessControlProvider } from './providers/access-control'
@@ -69,6 +71,7 @@ export function App() {
               notificationProvider={useNotificationProvider}
               resources={[
                 { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
+                { name: 'roster', list: '/roster', meta: { label: texts.common.menu.roster, icon: <TeamOutlined /> } },
                 { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
                 { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined />, listAction: 'show' } },
               ]}
@@ -86,6 +89,8 @@ export function App() {
                     }
                   >
                     <Route index element={<HomePage />} />
+                    <Route path="/roster" element={<CanAccess resource="roster" action="list" fallback={<ErrorComponent />}><RosterList /></CanAccess>} />
+                    <Route path="/roster/import" element={<CanAccess resource="roster" action="import" fallback={<ErrorComponent />}><RosterImport /></CanAccess>} />
                     <Route path="/audit" element={<CanAccess resource="audit" action="list" fallback={<ErrorComponent />}><AuditList /></CanAccess>} />
                     <Route path="/security" element={<SecurityPage />} />
                     <Route path="*" element={<ErrorComponent />} />
