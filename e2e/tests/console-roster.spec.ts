@@ -69,6 +69,13 @@ const HEADER = 'company_code,company_name_zh,company_name_en,employee_no,name,pi
 const row = (employeeNo: string, name: string, idNo: string, birthdate: string) =>
   `BH003,博汇咨询（上海）有限公司,"Bohui Consulting (Shanghai) Co., Ltd.",${employeeNo},${name},,,${birthdate},CN,ID_CARD,${idNo},,,,`
 
+/** axe-core with the pointer away (a hovered button shows its lighter hover colour). */
+async function axe(page: Page) {
+  await page.mouse.move(0, 0)
+  await page.waitForTimeout(300)
+  return seriousA11yViolations(page)
+}
+
 async function chooseFile(page: Page, name: string, text: string) {
   await page.locator('.ant-upload input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
 }
@@ -89,7 +96,7 @@ test('zh-CN: a roster manager imports a file with a bad row, fixes it, applies i
   await expect(page.locator('.ant-table-row').first()).toBeVisible()
   await page.getByTestId('roster-import').click()
   await expect(page.getByText(t.importPage.drop)).toBeVisible()
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
 
   // A bad check digit on line 3: the report names the line, the column and the reason in Chinese.
   await chooseFile(page, 'roster.csv', [HEADER, good, row(`E2E-${stamp}-2`, '李雷', badIdNo, other.birthdate)].join('\n'))
@@ -99,7 +106,7 @@ test('zh-CN: a roster manager imports a file with a bad row, fixes it, applies i
   const reportRow = page.getByRole('row').filter({ hasText: reason })
   await expect(reportRow).toContainText('3')
   await expect(page.getByTestId('import-apply')).toHaveCount(0)
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'roster-report', locale)
   const download = page.waitForEvent('download')
   await page.getByTestId('import-report').click()
@@ -138,13 +145,13 @@ test('zh-CN: a roster manager imports a file with a bad row, fixes it, applies i
   await page.getByLabel(t.filters.idNo).fill(person.idNo)
   await page.getByRole('button', { name: TEXTS[locale].common.actions.search }).click()
   await expect(page.getByRole('row').filter({ hasText: person.employeeNo })).toContainText(t.verified)
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'roster-list', locale)
   await page.getByRole('row').filter({ hasText: person.employeeNo }).click()
   const drawer = page.locator('.ant-drawer-content')
   await expect(drawer).toContainText(`${person.idNo.slice(0, 6)}********${person.idNo.slice(-4)}`)
   await expect(drawer).toContainText('**梅')
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'roster-employee', locale)
   await page.getByTestId('roster-end').click()
   await page.getByTestId('end-reason').fill('合同到期')
@@ -166,31 +173,31 @@ test('en-US: the roster list, an employee masked, a translated refusal of an edi
   const errors = watchErrors(page, ['CONSOLE_SESSION_INVALID', 'TOTP_CODE_REUSED', 'WRONG_SECOND_FACTOR'])
   await signIn(page, locale)
   await page.goto('/console/#/roster')
-  await page.getByLabel(t.filters.company).click()
+  await page.getByRole('combobox', { name: t.filters.company }).click()
   await page.locator('.ant-select-dropdown').getByText('Lvyuan Food Group (LY002)').click()
   await page.getByRole('button', { name: TEXTS[locale].common.actions.search }).click()
   const first = page.getByRole('row').filter({ hasText: 'LY-1001' })
   await expect(first).toContainText('510107********5790')
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'roster-list', locale)
 
   await first.click()
   const drawer = page.locator('.ant-drawer-content')
   await expect(drawer).toContainText('*洋')
   await expect(drawer).toContainText('138****8005')
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'roster-employee', locale)
   await page.getByTestId('roster-edit').click()
   await page.getByTestId('edit-phone').fill('12345')
   await page.locator('.ant-modal').getByRole('button', { name: t.edit.save }).click()
   await expect(page.locator('.ant-modal')).toContainText('phone must be an 11-digit mainland mobile number')
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'roster-edit', locale)
   await page.locator('.ant-modal').getByRole('button', { name: TEXTS[locale].common.actions.cancel }).click()
 
   await page.goto('/console/#/roster/import')
   await expect(page.getByText(t.importPage.drop)).toBeVisible()
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'roster-import', locale)
   expect(errors).toEqual([])
 })

@@ -186,7 +186,7 @@ function EditModal({ open, employee, onClose, onSaved }: { open: boolean; employ
           </Form.Item>
         ))}
         <Form.Item name="gender" label={t.detail.gender}>
-          <Select options={(['F', 'M', 'U'] as const).map((g) => ({ value: g, label: t.detail.genders[g] }))} aria-label={t.detail.gender} />
+          <Select options={(['F', 'M', 'U'] as const).map((g) => ({ value: g, label: t.detail.genders[g] }))} />
         </Form.Item>
       </Form>
     </Modal>

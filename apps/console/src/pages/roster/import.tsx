@@ -107,7 +107,7 @@ export function RosterImport() {
           </Space>
           {report && (
             <>
-              <Descriptions size="small" column={2} bordered items={[{ key: 'rows', label: t.columns.line, children: fill(t.rows, { rows: report.rows }) }, { key: 'bytes', label: 'SHA-256', children: <Typography.Text code style={{ fontSize: 12 }}>{report.sha256.slice(0, 16)}…</Typography.Text> }]} />
+              <Descriptions size="small" column={2} bordered items={[{ key: 'rows', label: file?.name ?? t.steps.check, children: fill(t.rows, { rows: report.rows }) }, { key: 'bytes', label: 'SHA-256', children: <Typography.Text code style={{ fontSize: 12 }}>{report.sha256.slice(0, 16)}…</Typography.Text> }]} />
               {report.rejectedCount === 0 ? (
                 <Alert
                   type="success"

@@ -86,7 +86,6 @@ export function RosterList() {
             placeholder={t.filters.companyAll}
             style={{ width: 240 }}
             options={companies.map((c) => ({ value: c.code, label: `${locale === 'en-US' ? c.nameEn : c.nameZh} (${c.code})` }))}
-            aria-label={t.filters.company}
           />
         </Form.Item>
         <Form.Item name="name" label={t.filters.name}>
@@ -99,7 +98,7 @@ export function RosterList() {
           <Input placeholder={t.filters.idNoPlaceholder} allowClear style={{ width: 200 }} autoComplete="off" />
         </Form.Item>
         <Form.Item name="status" label={t.filters.status}>
-          <Select style={{ width: 110 }} aria-label={t.filters.status} options={(['active', 'ended', 'all'] as const).map((value) => ({ value, label: t.statuses[value] }))} />
+          <Select style={{ width: 110 }} options={(['active', 'ended', 'all'] as const).map((value) => ({ value, label: t.statuses[value] }))} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
