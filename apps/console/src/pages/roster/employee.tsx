@@ -1,7 +1,7 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons'
 import { CanAccess } from '@refinedev/core'
 import { type RosterIssue, rosterReasonText } from '@ess/contract/console/roster-reasons'
-import { Alert, Button, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Skeleton, Space, Tag, Typography, message } from 'antd'
+import { Alert, Badge, Button, ConfigProvider, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Skeleton, Space, Tag, Typography, message } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useCallback, useEffect, useState } from 'react'
 import { fill } from '../../i18n'
@@ -23,6 +23,8 @@ const COLUMN_FIELDS: Record<string, string> = {
   address: 'address',
   postcode: 'postcode',
 }
+/** WCAG AA red (5.9:1 on white, and white on it). */
+const DANGER = '#c41d1d'
 const MASKED_FIELDS = ['name', 'pinyinName', 'idNo', 'birthdate', 'phone', 'email', 'address', 'postcode'] as const
 
 /** One employee (masked) in a drawer, with its edit and the end of its employment. */
@@ -54,6 +56,8 @@ export function EmployeeDrawer({ id, onClose, onChanged }: { id: string | null; 
   }
   const e = employee
   return (
+    // Ant Design's red (#ff4d4f, 3.3:1 on white) darkened to AA for the end-of-employment buttons.
+    <ConfigProvider theme={{ token: { colorError: DANGER } }}>
     <Drawer
       open={!!id}
       onClose={onClose}
@@ -98,7 +102,7 @@ export function EmployeeDrawer({ id, onClose, onChanged }: { id: string | null; 
               { key: 'email', label: t.detail.email, children: e.email ?? '—' },
               { key: 'address', label: t.detail.address, children: e.address ?? '—' },
               { key: 'postcode', label: t.detail.postcode, children: e.postcode ?? '—' },
-              { key: 'verified', label: t.columns.verified, children: e.verified ? <Tag color="green">{t.verified}</Tag> : <Tag>{t.notVerified}</Tag> },
+              { key: 'verified', label: t.columns.verified, children: <Badge status={e.verified ? 'success' : 'default'} text={e.verified ? t.verified : t.notVerified} /> },
               {
                 key: 'status',
                 label: t.columns.status,
@@ -114,6 +118,7 @@ export function EmployeeDrawer({ id, onClose, onChanged }: { id: string | null; 
         </>
       )}
     </Drawer>
+    </ConfigProvider>
   )
 }
 
