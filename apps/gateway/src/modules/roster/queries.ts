@@ -120,7 +120,10 @@ export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly
     }
     out.updated++
   }
-  if (ended.length) endedUsers?.push(...(await endVerificationsOf(db, ended, now)))
+  if (ended.length) {
+    const users = await endVerificationsOf(db, ended, now)
+    endedUsers?.push(...users)
+  }
   if (inserts.length) await db.insert(employee).values(inserts)
   return out
 }
