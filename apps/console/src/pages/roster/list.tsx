@@ -89,7 +89,7 @@ export function RosterList() {
           />
         </Form.Item>
         <Form.Item name="name" label={t.filters.name}>
-          <Input placeholder={t.filters.namePlaceholder} allowClear style={{ width: 140 }} />
+          <Input placeholder={t.filters.namePlaceholder} allowClear style={{ width: 170 }} />
         </Form.Item>
         <Form.Item name="employeeNo" label={t.filters.employeeNo}>
           <Input allowClear style={{ width: 130 }} />
