@@ -1,4 +1,4 @@
-import { AuditOutlined, CustomerServiceOutlined, HomeOutlined, SafetyOutlined } from '@ant-design/icons'
+import { AuditOutlined, CustomerServiceOutlined, HomeOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons'
 import type { Locale } from '@ess/contract/wire'
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd'
 import { Authenticated, CanAccess, Refine } from '@refinedev/core'
@@ -18,6 +18,8 @@ import { TEXTS } from './i18n'
 import { AuditList } from './pages/audit/list'
 import { EnrollPage } from './pages/enroll'
 import { HomePage } from './pages/home'
+import { RosterImport } from './pages/roster/import'
+import { RosterList } from './pages/roster/list'
 import { SecurityPage } from './pages/security'
 import { SignInPage } from './pages/sign-in'
 import { SupportSearch } from './pages/support'
@@ -72,6 +74,7 @@ export function App() {
               resources={[
                 { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
                 { name: 'support', list: '/support', show: '/support/:id', meta: { label: texts.common.menu.support, icon: <CustomerServiceOutlined /> } },
+                { name: 'roster', list: '/roster', meta: { label: texts.common.menu.roster, icon: <TeamOutlined /> } },
                 { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
                 { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined />, listAction: 'show' } },
               ]}
@@ -89,6 +92,8 @@ export function App() {
                     }
                   >
                     <Route index element={<HomePage />} />
+                    <Route path="/roster" element={<CanAccess resource="roster" action="list" fallback={<ErrorComponent />}><RosterList /></CanAccess>} />
+                    <Route path="/roster/import" element={<CanAccess resource="roster" action="import" fallback={<ErrorComponent />}><RosterImport /></CanAccess>} />
                     <Route path="/audit" element={<CanAccess resource="audit" action="list" fallback={<ErrorComponent />}><AuditList /></CanAccess>} />
                     <Route path="/support" element={<CanAccess resource="support" action="list" fallback={<ErrorComponent />}><SupportSearch /></CanAccess>} />
                     <Route path="/support/:id" element={<CanAccess resource="support" action="show" fallback={<ErrorComponent />}><SupportAccountPage /></CanAccess>} />

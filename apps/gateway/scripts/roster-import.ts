@@ -2,12 +2,12 @@
 // gateway's database (DATA_DIR or DATABASE_URL, as the gateway reads them). All rows are checked
 // first; a file with a rejected row writes nothing. Stop the gateway first when it runs on the
 // embedded database: one process at a time may open it.
-import { readFileSync } from 'node:fs'
+import { createReadStream, statSync } from 'node:fs'
 import path from 'node:path'
 import { commandConfig, commandDatabase } from './open-database'
 import { loadFieldCipher } from '../src/infra/crypto/field-cipher'
 import { loadHmacKey } from '../src/infra/crypto/hmac-key'
-import { importRosterCsv } from '../src/modules/roster/import'
+import { runRosterImport } from '../src/modules/roster/import'
 
 const file = process.argv[2]
 if (!file) {
@@ -18,9 +18,8 @@ const csvPath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file)
 
 const config = commandConfig()
 
-let csv: Buffer
 try {
-  csv = readFileSync(csvPath)
+  if (!statSync(csvPath).isFile()) throw new Error('not a file')
 } catch (error) {
   console.error(`cannot read ${csvPath}: ${(error as Error).message}`)
   process.exit(2)
@@ -29,9 +28,13 @@ try {
 const database = await commandDatabase(config)
 try {
   const { keysDir } = config
-  const result = await importRosterCsv(database.db, { fieldCipher: loadFieldCipher(keysDir), hmacKey: loadHmacKey(keysDir) }, csv, new Date())
+  // Streamed (one batch of rows in memory), checked and written in one transaction: the same
+  // implementation as the console's import; the command may add new client companies.
+  const deps = { fieldCipher: loadFieldCipher(keysDir), hmacKey: loadHmacKey(keysDir) }
+  const result = await runRosterImport(database.db, deps, createReadStream(csvPath), new Date(), { newCompanies: 'create', apply: true })
   if (!result.ok) {
-    console.error(`${csvPath}: nothing imported, ${result.rejected.length} row(s) rejected of ${result.rows}:`)
+    const listed = result.rejected.length < result.rejectedCount ? ` (the first ${result.rejected.length} listed)` : ''
+    console.error(`${csvPath}: nothing imported, ${result.rejectedCount} row(s) rejected of ${result.rows}${listed}:`)
     for (const r of result.rejected) console.error(`  line ${r.line}: ${r.reasons.join('; ')}`)
     process.exitCode = 1
   } else {

@@ -37,6 +37,7 @@ import { identityProviders } from './modules/third-party/wiring'
 import helpRoutes from './modules/help/routes'
 import operatorConsoleRoutes from './modules/operator/console-routes'
 import auditConsoleRoutes from './modules/audit/console-routes'
+import rosterConsoleRoutes from './modules/roster/console-routes'
 import auth from './plugins/auth'
 import consoleAuth from './plugins/console-auth'
 import drain from './plugins/drain'
@@ -164,6 +165,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(cmsConsoleRoutes, { scheduler })
   await fastify.register(agreementConsoleRoutes)
   await fastify.register(supportConsoleRoutes)
+  await fastify.register(rosterConsoleRoutes, { dataDir: config.dataDir })
   const oauth = identityProviders(config)
   await fastify.register(thirdPartyRoutes, { providers: oauth.providers })
   const wechat = wechatMini(config, fastify.kv, fastify.now)

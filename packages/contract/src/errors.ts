@@ -168,6 +168,14 @@ export const ERRORS = {
   SUPPORT_ALREADY_DISABLED: def(100703, 409, '该账号已被停用', 'The account is already disabled'),
   SUPPORT_NOT_DISABLED: def(100704, 409, '该账号未被停用', 'The account is not disabled'),
   SUPPORT_NOTHING_TO_REVEAL: def(100705, 404, '该账号没有此项信息', 'The account has no such value'),
+  // The roster in the console (issue 34, 100680–100699).
+  ROSTER_EMPLOYEE_NOT_FOUND: def(100680, 404, '该员工不在花名册中', 'This employee is not on the roster'),
+  ROSTER_FILE_MISSING: def(100681, 400, '请上传一个CSV文件', 'Please upload one CSV file'),
+  ROSTER_FILE_TOO_LARGE: def(100682, 413, '花名册文件不能超过50MB', 'The roster file must not exceed 50 MB'),
+  ROSTER_FILE_CHANGED: def(100683, 409, '该文件与检查过的文件不同，请重新检查', 'This file differs from the one checked; please check it again'),
+  ROSTER_EMPLOYMENT_ENDED: def(100684, 409, '该员工的雇佣关系已结束', 'The employment of this employee has already ended'),
+  ROSTER_ID_TAKEN: def(100685, 409, '该证件号码已属于花名册中的另一名员工', 'This ID number belongs to another employee on the roster'),
+  ROSTER_END_DATE_INVALID: def(100686, 400, '离职日期不能晚于今天', 'The last day cannot be after today'),
 
   // The notices API of the provider's systems (100670–100679).
   NOTICE_KIND_NOT_ALLOWED: def(100670, 403, '该应用无权发送此类通知', 'This application may not send notices of this kind'),

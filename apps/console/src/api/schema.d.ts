@@ -2173,6 +2173,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/console/roster/imports/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a roster CSV (multipart field `file`, UTF-8, at most 50 MB) line by line with the rules of the server command; writes nothing */
+        post: operations["consoleRosterImportCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/roster/imports/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a checked roster CSV (multipart: field `sha256` of the check, then `file` again) in one transaction; a file with any rejected line applies nothing */
+        post: operations["consoleRosterImportApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/roster/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client companies of the roster with their count of employees */
+        get: operations["consoleRosterCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/roster/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Searches the roster (company, part of the name, employee number, ID number by exact match through the keyed index), paged; ID and phone masked */
+        get: operations["consoleRosterList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/roster/employees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One employee, personal fields masked (the look is audited) */
+        get: operations["consoleRosterShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edits an employee (checked by the import's rules); a change of identity ends the real-name link; audited with old and new values masked */
+        patch: operations["consoleRosterEdit"];
+        trace?: never;
+    };
+    "/app/console/roster/employees/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends an employment (last day and reason): the real-name link of the account verified as the employee ends; audited */
+        post: operations["consoleRosterEnd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/roster/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active roster as CSV in the import columns (UTF-8 with BOM, formula cells neutralised), streamed; a step-up action, audited */
+        get: operations["consoleRosterExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/user/api/thirdParty/providers": {
         parameters: {
             query?: never;
@@ -12273,6 +12393,560 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleRosterImportCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                sha256: string;
+                                bytes: number;
+                                rows: number;
+                                rejectedCount: number;
+                                rejected: {
+                                    line: number;
+                                    issues: {
+                                        column: string | null;
+                                        /** @enum {string} */
+                                        code: "required" | "too_long" | "code_chars" | "name_chars" | "pinyin_chars" | "gender" | "date" | "nationality" | "id_type" | "phone" | "email" | "postcode" | "id_no" | "birthdate_mismatch" | "duplicate_employee" | "duplicate_id" | "unknown_company" | "id_taken" | "missing_columns" | "unknown_columns" | "empty" | "not_csv" | "not_utf8";
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[];
+                                }[];
+                                written: {
+                                    companies: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    identityChanged: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleRosterImportApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                sha256: string;
+                                bytes: number;
+                                rows: number;
+                                rejectedCount: number;
+                                rejected: {
+                                    line: number;
+                                    issues: {
+                                        column: string | null;
+                                        /** @enum {string} */
+                                        code: "required" | "too_long" | "code_chars" | "name_chars" | "pinyin_chars" | "gender" | "date" | "nationality" | "id_type" | "phone" | "email" | "postcode" | "id_no" | "birthdate_mismatch" | "duplicate_employee" | "duplicate_id" | "unknown_company" | "id_taken" | "missing_columns" | "unknown_columns" | "empty" | "not_csv" | "not_utf8";
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
+                                    }[];
+                                }[];
+                                written: {
+                                    companies: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    identityChanged: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleRosterCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                code: string;
+                                nameZh: string;
+                                nameEn: string;
+                                employees: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleRosterList: {
+        parameters: {
+            query?: {
+                companyCode?: string;
+                name?: string;
+                employeeNo?: string;
+                idNo?: string;
+                status?: "active" | "ended" | "all";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                items: {
+                                    id: string;
+                                    companyCode: string;
+                                    companyNameZh: string;
+                                    companyNameEn: string;
+                                    employeeNo: string;
+                                    name: string;
+                                    idType: string;
+                                    idNo: string;
+                                    phone: string | null;
+                                    employmentEndedOn: string | null;
+                                    verified: boolean;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleRosterShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                companyCode: string;
+                                companyNameZh: string;
+                                companyNameEn: string;
+                                employeeNo: string;
+                                name: string;
+                                idType: string;
+                                idNo: string;
+                                phone: string | null;
+                                employmentEndedOn: string | null;
+                                verified: boolean;
+                                pinyinName: string | null;
+                                /** @enum {string} */
+                                gender: "F" | "M" | "U";
+                                birthdate: string | null;
+                                nationality: string | null;
+                                email: string | null;
+                                address: string | null;
+                                postcode: string | null;
+                                employmentEndReason: string | null;
+                                identityVersion: number;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleRosterEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    pinyinName?: string | null;
+                    /** @enum {string} */
+                    gender?: "F" | "M" | "U";
+                    birthdate?: string | null;
+                    nationality?: string | null;
+                    idType?: string;
+                    idNo?: string;
+                    phone?: string | null;
+                    email?: string | null;
+                    address?: string | null;
+                    postcode?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                employee: {
+                                    id: string;
+                                    companyCode: string;
+                                    companyNameZh: string;
+                                    companyNameEn: string;
+                                    employeeNo: string;
+                                    name: string;
+                                    idType: string;
+                                    idNo: string;
+                                    phone: string | null;
+                                    employmentEndedOn: string | null;
+                                    verified: boolean;
+                                    pinyinName: string | null;
+                                    /** @enum {string} */
+                                    gender: "F" | "M" | "U";
+                                    birthdate: string | null;
+                                    nationality: string | null;
+                                    email: string | null;
+                                    address: string | null;
+                                    postcode: string | null;
+                                    employmentEndReason: string | null;
+                                    identityVersion: number;
+                                    updatedAt: string;
+                                } | null;
+                                issues: {
+                                    column: string | null;
+                                    /** @enum {string} */
+                                    code: "required" | "too_long" | "code_chars" | "name_chars" | "pinyin_chars" | "gender" | "date" | "nationality" | "id_type" | "phone" | "email" | "postcode" | "id_no" | "birthdate_mismatch" | "duplicate_employee" | "duplicate_id" | "unknown_company" | "id_taken" | "missing_columns" | "unknown_columns" | "empty" | "not_csv" | "not_utf8";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                verificationEnded: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleRosterEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    endedOn: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                companyCode: string;
+                                companyNameZh: string;
+                                companyNameEn: string;
+                                employeeNo: string;
+                                name: string;
+                                idType: string;
+                                idNo: string;
+                                phone: string | null;
+                                employmentEndedOn: string | null;
+                                verified: boolean;
+                                pinyinName: string | null;
+                                /** @enum {string} */
+                                gender: "F" | "M" | "U";
+                                birthdate: string | null;
+                                nationality: string | null;
+                                email: string | null;
+                                address: string | null;
+                                postcode: string | null;
+                                employmentEndReason: string | null;
+                                identityVersion: number;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleRosterExport: {
+        parameters: {
+            query?: {
+                companyCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

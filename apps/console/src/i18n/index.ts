@@ -7,11 +7,13 @@ import { common as commonEn } from './common.en-US'
 import { common as commonZh } from './common.zh-CN'
 import { home as homeEn } from './home.en-US'
 import { home as homeZh } from './home.zh-CN'
+import { roster as rosterEn } from './roster.en-US'
+import { roster as rosterZh } from './roster.zh-CN'
 import { security as securityEn } from './security.en-US'
 import { security as securityZh } from './security.zh-CN'
 import { support as supportEn } from './support.en-US'
 import { support as supportZh } from './support.zh-CN'
-import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, SecurityTexts, SupportTexts } from './types'
+import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, SecurityTexts, RosterTexts, SupportTexts } from './types'
 
 /** Every domain's texts in one language. The console is small: both languages ship in its bundle. */
 export interface Texts {
@@ -20,12 +22,13 @@ export interface Texts {
   home: HomeTexts
   audit: AuditTexts
   security: SecurityTexts
+  roster: RosterTexts
   support: SupportTexts
 }
 
 export const TEXTS: Readonly<Record<Locale, Texts>> = {
-  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, support: supportZh },
-  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, support: supportEn },
+  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, roster: rosterZh, support: supportZh },
+  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, roster: rosterEn, support: supportEn },
 }
 
 /** `{name}` placeholders filled from `values`. */

@@ -8,7 +8,7 @@ export interface CommonTexts {
   language: string
   languageNames: { 'zh-CN': string; 'en-US': string }
   roles: Record<ConsoleRole, string>
-  menu: { home: string; audit: string; security: string; support: string }
+  menu: { home: string; audit: string; security: string; support: string; roster: string }
   operatorMenu: { security: string; signOut: string; roles: string }
   errors: { network: string; unknown: string; secureContext: string }
   actions: { cancel: string; confirm: string; copy: string; copied: string; download: string; search: string; reset: string; retry: string }
@@ -190,5 +190,68 @@ export interface SupportTexts {
     reasonPlaceholder: string
     reasonRequired: string
     revealField: { phone: string; idNo: string }
+  }
+}
+
+export interface RosterTexts {
+  title: string
+  filters: { company: string; companyAll: string; name: string; namePlaceholder: string; employeeNo: string; idNo: string; idNoPlaceholder: string; status: string }
+  statuses: { active: string; ended: string; all: string }
+  columns: { company: string; employeeNo: string; name: string; idNo: string; phone: string; verified: string; status: string }
+  verified: string
+  notVerified: string
+  employed: string
+  endedOn: string
+  total: string
+  empty: string
+  import: string
+  export: string
+  exporting: string
+  exportAll: string
+  detail: {
+    title: string
+    pinyinName: string
+    gender: string
+    genders: { F: string; M: string; U: string }
+    birthdate: string
+    nationality: string
+    idType: string
+    email: string
+    address: string
+    postcode: string
+    endReason: string
+    identityVersion: string
+    updatedAt: string
+    masked: string
+    edit: string
+    end: string
+  }
+  edit: { title: string; hint: string; keep: string; save: string; saved: string; verificationEnded: string; identityWarning: string }
+  end: { title: string; hint: string; endedOn: string; reason: string; reasonPlaceholder: string; confirm: string; done: string }
+  importPage: {
+    title: string
+    back: string
+    steps: { upload: string; check: string; apply: string }
+    drop: string
+    dropHint: string
+    check: string
+    checking: string
+    rows: string
+    bytes: string
+    clean: string
+    cleanHint: string
+    rejected: string
+    rejectedHint: string
+    listedOnly: string
+    columns: { line: string; column: string; reason: string }
+    whole: string
+    downloadReport: string
+    apply: string
+    applying: string
+    applyConfirm: string
+    applied: string
+    written: string
+    another: string
+    tooLarge: string
   }
 }

@@ -26,6 +26,20 @@ export function auditQuery({ pagination, filters }: Pick<GetListParams, 'paginat
   }
 }
 
+/** The roster search as `GET /app/console/roster/employees` takes it. */
+export function rosterQuery({ pagination, filters }: Pick<GetListParams, 'pagination' | 'filters'>) {
+  const status = text(filterValue(filters, 'status'))
+  return {
+    page: pagination?.currentPage ?? 1,
+    pageSize: pagination?.pageSize ?? 20,
+    companyCode: text(filterValue(filters, 'companyCode')),
+    name: text(filterValue(filters, 'name')),
+    employeeNo: text(filterValue(filters, 'employeeNo')),
+    idNo: text(filterValue(filters, 'idNo')),
+    status: (status === 'ended' || status === 'all' ? status : 'active') as 'active' | 'ended' | 'all',
+  }
+}
+
 type Lists = Record<string, (params: GetListParams) => Promise<GetListResponse>>
 
 /**
@@ -35,6 +49,10 @@ type Lists = Record<string, (params: GetListParams) => Promise<GetListResponse>>
 const lists: Lists = {
   audit: async (params) => {
     const page = await unwrap(api.GET('/app/console/audit', { params: { query: auditQuery(params) } }))
+    return { data: page.items as BaseRecord[], total: page.total }
+  },
+  roster: async (params) => {
+    const page = await unwrap(api.GET('/app/console/roster/employees', { params: { query: rosterQuery(params) } }))
     return { data: page.items as BaseRecord[], total: page.total }
   },
 }

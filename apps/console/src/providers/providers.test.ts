@@ -4,7 +4,7 @@ import { ApiError, api, session, unwrap } from '../api/client'
 import { accessControlProvider } from './access-control'
 import { signedIn, signedOut } from './account'
 import { authProvider } from './auth'
-import { auditQuery, dataProvider } from './data'
+import { auditQuery, rosterQuery, dataProvider } from './data'
 
 const operator = (roles: (typeof CONSOLE_ROLES)[number][]) => ({
   operator: { id: 'op1', email: 'auditor@console.example', displayName: 'Auditor', roles, locale: 'en-US' as const },
@@ -123,8 +123,26 @@ describe('the data provider', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', pageSize: '20', resourceType: 'operator' })
   })
 
+  it('maps the roster search onto its call (status active unless asked)', async () => {
+    expect(rosterQuery({ pagination: { currentPage: 2, pageSize: 10 }, filters: [{ field: 'idNo', operator: 'eq', value: ' 110101198803151237 ' }, { field: 'name', operator: 'eq', value: '' }] })).toEqual({
+      page: 2,
+      pageSize: 10,
+      companyCode: undefined,
+      name: undefined,
+      employeeNo: undefined,
+      idNo: '110101198803151237',
+      status: 'active',
+    })
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(envelope({ items: [{ id: 'e1' }], total: 1 }))
+    const page = await dataProvider.getList({ resource: 'roster', filters: [{ field: 'status', operator: 'eq', value: 'ended' }, { field: 'companyCode', operator: 'eq', value: 'HS001' }] })
+    expect(page).toEqual({ data: [{ id: 'e1' }], total: 1 })
+    const url = new URL((fetch.mock.calls[0][0] as Request).url)
+    expect(url.pathname).toBe('/app/console/roster/employees')
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', pageSize: '20', companyCode: 'HS001', status: 'ended' })
+  })
+
   it('refuses what a resource has no call for', async () => {
-    await expect(dataProvider.getList({ resource: 'roster' })).rejects.toMatchObject({ errorCode: 'UNSUPPORTED' })
+    await expect(dataProvider.getList({ resource: 'support' })).rejects.toMatchObject({ errorCode: 'UNSUPPORTED' })
     await expect(dataProvider.deleteOne({ resource: 'audit', id: 'a1' })).rejects.toMatchObject({ errorCode: 'UNSUPPORTED' })
   })
 })

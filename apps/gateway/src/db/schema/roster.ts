@@ -50,6 +50,9 @@ export const employee = pgTable(
     address: text(),
     postcode: text(),
     identityVersion: integer().notNull().default(1),
+    /** The last day of an ended employment (console, roster manager); null while employed. */
+    employmentEndedOn: date({ mode: 'string' }),
+    employmentEndReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -92,7 +92,8 @@ export async function checkCertification(deps: CertificationDeps, userId: string
     await useCode(deps, { scene: 'realName', channel: 'sms', to: `+86${input.bankPhone}` }, input.code)
   }
   const found = await findEmployeeByIdNo(deps.db, deps.hmacKey, RESIDENT_ID_TYPE, input.idNo)
-  if (!found || normaliseName(found.name) !== normaliseName(input.name)) return refuse(deps.kv, userId, now)
+  // An employee whose employment ended (console) is no longer on the roster for a verification.
+  if (!found || found.employmentEndedOn !== null || normaliseName(found.name) !== normaliseName(input.name)) return refuse(deps.kv, userId, now)
   if (input.method === 'bankCard' && found.phone && found.phone !== input.bankPhone) return refuse(deps.kv, userId, now)
 
   const linked = await linkedUserOf(deps.db, found.id)

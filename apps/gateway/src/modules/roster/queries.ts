@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { appUser, clientCompany, employee, userCertification } from '../../db/schema'
 import type { FieldCipher } from '../../infra/crypto/field-cipher'
@@ -30,12 +30,15 @@ const OTHER_FIELDS = ['pinyinName', 'phone', 'email', 'address', 'postcode'] as 
  * (name, gender, birth date, nationality, ID type or number) raises the employee's identity version
  * and ends the verification of the account linked to it.
  */
-export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly RosterRow[], now: Date): Promise<RosterWrite> {
+export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly RosterRow[], now: Date, endedUsers?: string[]): Promise<RosterWrite> {
   const out: RosterWrite = { companies: 0, inserted: 0, updated: 0, unchanged: 0, identityChanged: 0 }
+  if (!rows.length) return out
   const companyIds = new Map<string, number>()
+  const codes = [...new Set(rows.map((r) => r.companyCode))]
+  const existingCompanies = new Map((await db.select().from(clientCompany).where(inArray(clientCompany.code, codes))).map((c) => [c.code, c]))
   for (const row of rows) {
     if (companyIds.has(row.companyCode)) continue
-    const [existing] = await db.select().from(clientCompany).where(eq(clientCompany.code, row.companyCode))
+    const existing = existingCompanies.get(row.companyCode)
     if (!existing) {
       const [created] = await db
         .insert(clientCompany)
@@ -52,6 +55,18 @@ export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly
     }
   }
 
+  // The employees of these rows already on the roster, in one look-up.
+  const keyOf = (companyId: number, employeeNo: string) => `${companyId}/${employeeNo}`
+  const existingEmployees = new Map(
+    (
+      await db
+        .select()
+        .from(employee)
+        .where(and(inArray(employee.companyId, [...companyIds.values()]), inArray(employee.employeeNo, [...new Set(rows.map((r) => r.employeeNo))])))
+    ).map((e) => [keyOf(e.companyId, e.employeeNo), e]),
+  )
+  const inserts: Array<typeof employee.$inferInsert> = []
+  const ended: string[] = []
   for (const row of rows) {
     const companyId = companyIds.get(row.companyCode)!
     const index = idNoIndex(deps.hmacKey, row.idType, row.idNo)
@@ -67,12 +82,9 @@ export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly
       address: row.address,
       postcode: row.postcode,
     }
-    const [existing] = await db
-      .select()
-      .from(employee)
-      .where(and(eq(employee.companyId, companyId), eq(employee.employeeNo, row.employeeNo)))
+    const existing = existingEmployees.get(keyOf(companyId, row.employeeNo))
     if (!existing) {
-      await db.insert(employee).values({
+      inserts.push({
         companyId,
         employeeNo: row.employeeNo,
         ...values,
@@ -86,7 +98,9 @@ export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly
     }
     const identityChanged = existing.idNoIndex !== index || IDENTITY_FIELDS.some((f) => existing[f] !== values[f])
     const otherChanged = OTHER_FIELDS.some((f) => existing[f] !== values[f])
-    if (!identityChanged && !otherChanged) {
+    // An employee whose employment had ended and who is on the file again is employed again.
+    const rehired = existing.employmentEndedOn !== null
+    if (!identityChanged && !otherChanged && !rehired) {
       out.unchanged++
       continue
     }
@@ -96,22 +110,37 @@ export async function applyRoster(db: Database, deps: RosterDeps, rows: readonly
         ...values,
         ...(existing.idNoIndex !== index ? { idNoCipher: sealIdNo(deps.fieldCipher, row.companyCode, row.employeeNo, row.idNo), idNoIndex: index } : {}),
         ...(identityChanged ? { identityVersion: sql`${employee.identityVersion} + 1` } : {}),
+        ...(rehired ? { employmentEndedOn: null, employmentEndReason: null } : {}),
         updatedAt: now,
       })
       .where(eq(employee.id, existing.id))
     if (identityChanged) {
       out.identityChanged++
-      await endVerificationsOf(db, [existing.id], now)
+      ended.push(existing.id)
     }
     out.updated++
   }
+  if (ended.length) {
+    const users = await endVerificationsOf(db, ended, now)
+    endedUsers?.push(...users)
+  }
+  if (inserts.length) await db.insert(employee).values(inserts)
   return out
 }
 
-/** Ends the real-name verification of the accounts linked to these employees. */
-async function endVerificationsOf(db: Database, employeeIds: string[], now: Date) {
+/**
+ * Ends the real-name verification of the accounts linked to these employees (their record then
+ * counts as ended: `isExpired`, "verification ended" in the portal, verify again). Answers the
+ * accounts whose verification ended, so a caller with the KV can renew their stamps.
+ */
+export async function endVerificationsOf(db: Database, employeeIds: string[], now: Date): Promise<string[]> {
   const linked = db.select({ userId: userCertification.userId }).from(userCertification).where(inArray(userCertification.employeeId, employeeIds))
-  await db.update(appUser).set({ certifiedAt: null, updatedAt: now }).where(inArray(appUser.id, linked))
+  const users = await db
+    .update(appUser)
+    .set({ certifiedAt: null, updatedAt: now })
+    .where(and(inArray(appUser.id, linked), isNotNull(appUser.certifiedAt)))
+    .returning({ id: appUser.id })
+  return users.map((u) => u.id)
 }
 
 /** The employee an ID number belongs to (by its keyed index), with the company. */
@@ -125,6 +154,7 @@ export async function findEmployeeByIdNo(db: Database, hmacKey: HmacKey, idType:
       employeeNo: employee.employeeNo,
       phone: employee.phone,
       identityVersion: employee.identityVersion,
+      employmentEndedOn: employee.employmentEndedOn,
       companyCode: clientCompany.code,
     })
     .from(employee)

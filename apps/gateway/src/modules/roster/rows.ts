@@ -1,4 +1,4 @@
-import { GENDERS, PATTERNS, idNumberCheckDigitValid } from '@ess/contract'
+import { GENDERS, PATTERNS, ROSTER_REASON_CODES, type RosterIssue, type RosterReasonCode, idNumberCheckDigitValid } from '@ess/contract'
 import { z } from 'zod'
 import { DICTIONARIES } from '../dict/data'
 
@@ -44,17 +44,22 @@ const dictValues = (type: 'idType' | 'nationality') => new Set(DICTIONARIES[type
 const ID_TYPES = dictValues('idType')
 const NATIONALITIES = dictValues('nationality')
 
-const required = (label: string, max = 100) =>
+/**
+ * The messages of the schema are reason codes of the contract (ROSTER_REASONS), `code` or
+ * `code:max`; the column is the issue's path. `rosterIssuesOf` turns them into RosterIssues, which
+ * the command prints in English and the console shows in the operator's language.
+ */
+const required = (_label: string, max = 100) =>
   z
-    .string()
+    .string({ error: 'required' })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is longer than ${max} characters`)
-const optional = (max: number, label: string) =>
+    .min(1, 'required')
+    .max(max, `too_long:${max}`)
+const optional = (max: number, _label: string) =>
   z
-    .string()
+    .string({ error: 'required' })
     .trim()
-    .max(max, `${label} is longer than ${max} characters`)
+    .max(max, `too_long:${max}`)
     .transform((v) => v || null)
 
 function realDate(value: string): boolean {
@@ -65,34 +70,34 @@ function realDate(value: string): boolean {
 /** A CSV record (column name → text) checked and turned into a RosterRow; messages name the column. */
 export const RosterRecordSchema = z
   .object({
-    company_code: required('company_code', 32).regex(/^[A-Za-z0-9_-]+$/, 'company_code may hold letters, digits, - and _ only'),
+    company_code: required('company_code', 32).regex(/^[A-Za-z0-9_-]+$/, 'code_chars'),
     company_name_zh: required('company_name_zh', 100),
     company_name_en: required('company_name_en', 200),
-    employee_no: required('employee_no', 32).regex(/^[A-Za-z0-9_-]+$/, 'employee_no may hold letters, digits, - and _ only'),
-    name: required('name', 50).regex(PATTERNS.personName, 'name must be Chinese characters or letters'),
-    pinyin_name: optional(100, 'pinyin_name').refine((v) => v === null || /^[A-Za-z][A-Za-z\s·'-]*$/.test(v), 'pinyin_name must be letters'),
+    employee_no: required('employee_no', 32).regex(/^[A-Za-z0-9_-]+$/, 'code_chars'),
+    name: required('name', 50).regex(PATTERNS.personName, 'name_chars'),
+    pinyin_name: optional(100, 'pinyin_name').refine((v) => v === null || /^[A-Za-z][A-Za-z\s·'-]*$/.test(v), 'pinyin_chars'),
     gender: z
       .string()
       .trim()
       .transform((v) => v.toUpperCase() || 'U')
-      .refine((v): v is RosterRow['gender'] => (GENDERS as readonly string[]).includes(v), 'gender must be F, M or U'),
-    birthdate: optional(10, 'birthdate').refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v)), 'birthdate must be a real date YYYY-MM-DD'),
-    nationality: optional(8, 'nationality').refine((v) => v === null || NATIONALITIES.has(v), 'nationality is not a value of the nationality dictionary'),
-    id_type: required('id_type', 32).refine((v) => ID_TYPES.has(v), 'id_type is not a value of the idType dictionary'),
+      .refine((v): v is RosterRow['gender'] => (GENDERS as readonly string[]).includes(v), 'gender'),
+    birthdate: optional(10, 'birthdate').refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v)), 'date'),
+    nationality: optional(8, 'nationality').refine((v) => v === null || NATIONALITIES.has(v), 'nationality'),
+    id_type: required('id_type', 32).refine((v) => ID_TYPES.has(v), 'id_type'),
     id_no: required('id_no', 32).transform((v) => v.toUpperCase()),
-    phone: optional(20, 'phone').refine((v) => v === null || PATTERNS.mobile.test(v), 'phone must be an 11-digit mainland mobile number'),
-    email: optional(254, 'email').refine((v) => v === null || PATTERNS.email.test(v), 'email is not a valid address'),
+    phone: optional(20, 'phone').refine((v) => v === null || PATTERNS.mobile.test(v), 'phone'),
+    email: optional(254, 'email').refine((v) => v === null || PATTERNS.email.test(v), 'email'),
     address: optional(200, 'address'),
-    postcode: optional(6, 'postcode').refine((v) => v === null || /^\d{6}$/.test(v), 'postcode must be 6 digits'),
+    postcode: optional(6, 'postcode').refine((v) => v === null || /^\d{6}$/.test(v), 'postcode'),
   })
   .superRefine((r, ctx) => {
     if (r.id_type !== 'ID_CARD') return
     if (!PATTERNS.idNumber.test(r.id_no) || !idNumberCheckDigitValid(r.id_no)) {
-      ctx.addIssue({ code: 'custom', path: ['id_no'], message: 'id_no is not a valid resident ID number (format or check digit)' })
+      ctx.addIssue({ code: 'custom', path: ['id_no'], message: 'id_no' })
       return
     }
     if (r.id_no.length === 18 && r.birthdate && r.birthdate.replaceAll('-', '') !== r.id_no.slice(6, 14)) {
-      ctx.addIssue({ code: 'custom', path: ['birthdate'], message: 'birthdate differs from the one in id_no' })
+      ctx.addIssue({ code: 'custom', path: ['birthdate'], message: 'birthdate_mismatch' })
     }
   })
   .transform(
@@ -114,3 +119,24 @@ export const RosterRecordSchema = z
       postcode: r.postcode,
     }),
   )
+
+/** The issues of a failed RosterRecordSchema parse, in the contract's terms. */
+export function rosterIssuesOf(error: z.ZodError): RosterIssue[] {
+  // One issue per column, the first (an empty name is "required", not also "must be letters").
+  const seen = new Set<string>()
+  const firsts = error.issues.filter((issue) => {
+    const column = issue.path.length ? String(issue.path[0]) : ''
+    if (column && seen.has(column)) return false
+    seen.add(column)
+    return true
+  })
+  return firsts.map((issue): RosterIssue => {
+    const [code, max] = issue.message.split(':')
+    const known = (ROSTER_REASON_CODES as string[]).includes(code)
+    return {
+      column: issue.path.length ? String(issue.path[0]) : null,
+      code: (known ? code : 'required') as RosterReasonCode,
+      params: max ? { max: Number(max) } : ({} as RosterIssue['params']),
+    }
+  })
+}

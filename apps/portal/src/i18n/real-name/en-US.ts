@@ -31,7 +31,7 @@ const realName: RealNameDictionary = {
   realName: 'Name',
   certifiedAt: 'Verified on',
   validUntil: 'Valid until',
-  expiredNote: 'Your verification has expired or your identity details changed; please verify again',
+  expiredNote: 'Your verification has ended (it expired, your identity details changed or your employment ended); please verify again',
   verifyAgain: 'Verify again',
   notVerifiedTitle: 'Not verified yet',
   notVerifiedText: 'Verify your real name to see your employee record and use payroll, social insurance and more',

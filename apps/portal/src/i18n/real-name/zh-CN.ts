@@ -31,7 +31,7 @@ const realName: RealNameDictionary = {
   realName: '姓名',
   certifiedAt: '认证时间',
   validUntil: '有效期至',
-  expiredNote: '您的实名认证已过期或身份信息已变更，请重新认证',
+  expiredNote: '您的实名认证已失效（已过有效期、身份信息变更或雇佣关系结束），请重新认证',
   verifyAgain: '重新认证',
   notVerifiedTitle: '尚未实名认证',
   notVerifiedText: '完成实名认证后，可查看您的员工档案并使用薪资、社保等服务',

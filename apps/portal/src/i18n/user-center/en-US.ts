@@ -14,7 +14,7 @@ const userCenter: UserCenterDictionary = {
   loggedInHint: 'Welcome back',
   certified: 'Verified',
   notCertified: 'Not verified',
-  certificationExpired: 'Verification expired',
+  certificationExpired: 'Verification ended',
   verifyNow: 'Verify now',
   personalInfo: 'Personal info',
   employeeRecord: 'Employee record',

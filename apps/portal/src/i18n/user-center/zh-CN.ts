@@ -14,7 +14,7 @@ const userCenter: UserCenterDictionary = {
   loggedInHint: '欢迎回来',
   certified: '已实名',
   notCertified: '未实名',
-  certificationExpired: '认证已过期',
+  certificationExpired: '认证已失效',
   verifyNow: '去认证',
   personalInfo: '个人信息',
   employeeRecord: '员工档案',
