@@ -35,6 +35,7 @@ import thirdPartyRoutes from './modules/third-party/routes'
 import { identityProviders } from './modules/third-party/wiring'
 import helpRoutes from './modules/help/routes'
 import operatorConsoleRoutes from './modules/operator/console-routes'
+import operatorAdminRoutes from './modules/operator/admin-routes'
 import auditConsoleRoutes from './modules/audit/console-routes'
 import auth from './plugins/auth'
 import consoleAuth from './plugins/console-auth'
@@ -154,6 +155,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(noticeRoutes)
   await fastify.register(helpRoutes)
   await fastify.register(operatorConsoleRoutes)
+  await fastify.register(operatorAdminRoutes)
   await fastify.register(auditConsoleRoutes)
   // Planned publishes (pg-boss): this gateway's worker starts when something is pending or planned.
   const scheduler = createContentScheduler({ database: fastify.database, kv: fastify.kv, now: fastify.now, log: fastify.log, auditOf: scheduledAuditOf(fastify) })

@@ -155,6 +155,13 @@ export const ERRORS = {
   AGREEMENT_NO_CURRENT: def(100812, 409, '尚无已发布的版本，不能作为文字修订发布', 'There is no published version yet, so this cannot be an editorial fix'),
   NO_DRAFT: def(100813, 409, '没有草稿可发布', 'There is no draft to publish'),
 
+  // Operators' management, console notices and dashboard (issue 34, admin: 100720–100759).
+  OPERATOR_NOT_FOUND: def(100720, 404, '该操作员不存在', 'This operator does not exist'),
+  LAST_ADMIN: def(100721, 409, '至少需保留一名启用的管理员：不能停用、重置或取消最后一名管理员的管理员角色', 'At least one active admin must remain: the last one cannot be disabled, reset or lose the admin role'),
+  OPERATOR_SELF: def(100722, 409, '不能停用或重置您自己的账号', 'You cannot disable or reset your own account'),
+  OPERATOR_NOT_ENROLLED: def(100723, 409, '该操作员尚未完成注册，请重新发送邀请链接', 'This operator has not enrolled yet; send the invitation link again'),
+  OPERATOR_EXISTS: def(100724, 409, '该邮箱已是已注册的操作员', 'This email already belongs to an enrolled operator'),
+
   // The notices API of the provider's systems (100670–100679).
   NOTICE_KIND_NOT_ALLOWED: def(100670, 403, '该应用无权发送此类通知', 'This application may not send notices of this kind'),
   IDEMPOTENCY_KEY_CONFLICT: def(100671, 409, '该幂等键已用于另一个不同的请求', 'This Idempotency-Key was already used for a different request'),
