@@ -13,7 +13,7 @@ export const common: CommonTexts = {
     support_agent: 'Support agent',
     auditor: 'Auditor',
   },
-  menu: { home: 'Home', audit: 'Audit log', security: 'My security' },
+  menu: { home: 'Home', audit: 'Audit log', security: 'My security', operators: 'Operators' },
   operatorMenu: { security: 'My security', signOut: 'Sign out', roles: 'Roles' },
   errors: {
     network: 'The network failed; please try again',

@@ -7,7 +7,7 @@ export interface CommonTexts {
   language: string
   languageNames: { 'zh-CN': string; 'en-US': string }
   roles: Record<ConsoleRole, string>
-  menu: { home: string; audit: string; security: string }
+  menu: { home: string; audit: string; security: string; operators: string }
   operatorMenu: { security: string; signOut: string; roles: string }
   errors: { network: string; unknown: string; secureContext: string }
   actions: { cancel: string; confirm: string; copy: string; copied: string; download: string; search: string; reset: string; retry: string }
@@ -100,4 +100,23 @@ export interface SecurityTexts {
   sessions: { title: string; device: string; ip: string; created: string; lastSeen: string; expires: string; current: string; revoke: string; revokeConfirm: string; revoked: string }
   passkeys: { title: string; hint: string; name: string; created: string; lastUsed: string; never: string; add: string; added: string; namePlaceholder: string; empty: string; unsupported: string }
   recovery: { title: string; hint: string; regenerate: string; confirm: string; newCodes: string; newCodesHint: string }
+  password: { title: string; hint: string; current: string; next: string; repeat: string; mismatch: string; submit: string; changed: string }
+}
+
+export interface OperatorsTexts {
+  title: string
+  invite: string
+  refresh: string
+  columns: { operator: string; roles: string; status: string; lastSignIn: string; sessions: string; created: string }
+  status: { invited: string; active: string; disabled: string }
+  never: string
+  linkOpenUntil: string
+  actions: { roles: string; disable: string; enable: string; reset: string; sessions: string; renew: string; more: string }
+  confirm: { disable: string; enable: string; reset: string }
+  done: { roles: string; disabled: string; enabled: string; revoked: string }
+  inviteForm: { title: string; email: string; emailPlaceholder: string; displayName: string; displayNamePlaceholder: string; roles: string; rolesRequired: string; submit: string }
+  rolesForm: { title: string; lastAdminHint: string }
+  link: { title: string; hint: string; expires: string }
+  sessions: { title: string; empty: string; revoke: string; revokeConfirm: string }
+  you: string
 }
