@@ -1,4 +1,4 @@
-import { AuditOutlined, HomeOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons'
+import { AuditOutlined, HomeOutlined, NotificationOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons'
 import type { Locale } from '@ess/contract/wire'
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd'
 import { Authenticated, CanAccess, Refine } from '@refinedev/core'
@@ -18,6 +18,7 @@ import { TEXTS } from './i18n'
 import { AuditList } from './pages/audit/list'
 import { EnrollPage } from './pages/enroll'
 import { HomePage } from './pages/home'
+import { NoticesPage } from './pages/notices'
 import { OperatorsPage } from './pages/operators'
 import { SecurityPage } from './pages/security'
 import { SignInPage } from './pages/sign-in'
@@ -71,6 +72,7 @@ export function App() {
               resources={[
                 { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
                 { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
+                { name: 'notices', list: '/notices', meta: { label: texts.common.menu.notices, icon: <NotificationOutlined /> } },
                 { name: 'operators', list: '/operators', meta: { label: texts.common.menu.operators, icon: <TeamOutlined /> } },
                 { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined />, listAction: 'show' } },
               ]}
@@ -89,6 +91,7 @@ export function App() {
                   >
                     <Route index element={<HomePage />} />
                     <Route path="/audit" element={<CanAccess resource="audit" action="list" fallback={<ErrorComponent />}><AuditList /></CanAccess>} />
+                    <Route path="/notices" element={<CanAccess resource="notices" action="list" fallback={<ErrorComponent />}><NoticesPage /></CanAccess>} />
                     <Route path="/operators" element={<CanAccess resource="operators" action="list" fallback={<ErrorComponent />}><OperatorsPage /></CanAccess>} />
                     <Route path="/security" element={<SecurityPage />} />
                     <Route path="*" element={<ErrorComponent />} />

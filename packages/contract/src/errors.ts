@@ -161,6 +161,10 @@ export const ERRORS = {
   OPERATOR_SELF: def(100722, 409, '不能停用或重置您自己的账号', 'You cannot disable or reset your own account'),
   OPERATOR_NOT_ENROLLED: def(100723, 409, '该操作员尚未完成注册，请重新发送邀请链接', 'This operator has not enrolled yet; send the invitation link again'),
   OPERATOR_EXISTS: def(100724, 409, '该邮箱已是已注册的操作员', 'This email already belongs to an enrolled operator'),
+  NOTICE_COMPANY_UNKNOWN: def(100730, 400, '没有该编码的客户公司', 'No client company has this code'),
+  NOTICE_NOBODY: def(100731, 400, '该范围内没有可接收通知的员工', 'Nobody in this audience can receive the notice'),
+  NOTICE_SEND_AT_PAST: def(100732, 400, '计划发送时间须晚于现在', 'The planned time must be in the future'),
+  NOTICE_NOT_FOUND: def(100733, 404, '该计划通知不存在', 'This planned notice does not exist'),
 
   // The notices API of the provider's systems (100670–100679).
   NOTICE_KIND_NOT_ALLOWED: def(100670, 403, '该应用无权发送此类通知', 'This application may not send notices of this kind'),

@@ -1283,6 +1283,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/console/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console's notices, newest first: planned and sent, with targeted, delivered and skipped-by-preference counts */
+        get: operations["consoleNoticeList"];
+        put?: never;
+        /** Sends a notice now through the notices fan-out (the queue: once, across gateways) */
+        post: operations["consoleNoticeSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/notices/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a notice and counts whom its audience reaches now (nothing is stored) */
+        post: operations["consoleNoticePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/notices/scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plans a notice for a later time (its audience is resolved when it is sent) */
+        post: operations["consoleNoticeSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/notices/scheduled/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a planned notice not yet sent */
+        delete: operations["consoleNoticeCancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/cms/help/vote": {
         parameters: {
             query?: never;
@@ -6990,7 +7059,7 @@ export interface operations {
                                 notices: {
                                     id: string;
                                     /** @enum {string} */
-                                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "security";
+                                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "security" | "system";
                                     title: string;
                                     body: string;
                                     at: string;
@@ -7224,6 +7293,457 @@ export interface operations {
                                     /** @enum {string} */
                                     wechat: "none" | "pending" | "sent" | "failed" | "skipped";
                                 }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                items: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                                    title: {
+                                        "zh-CN": string;
+                                        "en-US": string;
+                                    };
+                                    /** @enum {string} */
+                                    audience: "all" | "company" | "list";
+                                    companyCode: string | null;
+                                    /** @enum {string} */
+                                    state: "scheduled" | "sending" | "sent" | "cancelled" | "failed";
+                                    /** Format: date-time */
+                                    sendAt: string;
+                                    createdBy: string | null;
+                                    scheduleId: number | null;
+                                    targeted: number;
+                                    delivered: number;
+                                    skippedSwitchedOff: number;
+                                    skippedOther: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticeSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                    title: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    body: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    target?: {
+                        /** @enum {string} */
+                        type: "route";
+                        path: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "jump";
+                        /** @enum {string} */
+                        dest: "medClaims" | "payment" | "insurance" | "checkUp";
+                    };
+                    audience: {
+                        /** @enum {string} */
+                        type: "all";
+                    } | {
+                        /** @enum {string} */
+                        type: "company";
+                        companyCode: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "list";
+                        recipients: {
+                            companyCode: string;
+                            employeeNo: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                                title: {
+                                    "zh-CN": string;
+                                    "en-US": string;
+                                };
+                                /** @enum {string} */
+                                audience: "all" | "company" | "list";
+                                companyCode: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "sent" | "cancelled" | "failed";
+                                /** Format: date-time */
+                                sendAt: string;
+                                createdBy: string | null;
+                                scheduleId: number | null;
+                                targeted: number;
+                                delivered: number;
+                                skippedSwitchedOff: number;
+                                skippedOther: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                    title: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    body: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    target?: {
+                        /** @enum {string} */
+                        type: "route";
+                        path: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "jump";
+                        /** @enum {string} */
+                        dest: "medClaims" | "payment" | "insurance" | "checkUp";
+                    };
+                    audience: {
+                        /** @enum {string} */
+                        type: "all";
+                    } | {
+                        /** @enum {string} */
+                        type: "company";
+                        companyCode: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "list";
+                        recipients: {
+                            companyCode: string;
+                            employeeNo: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                targeted: number;
+                                reachable: number;
+                                skippedNoAccount: number;
+                                skippedSwitchedOff: number;
+                                skippedDuplicate: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                    title: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    body: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    target?: {
+                        /** @enum {string} */
+                        type: "route";
+                        path: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "jump";
+                        /** @enum {string} */
+                        dest: "medClaims" | "payment" | "insurance" | "checkUp";
+                    };
+                    audience: {
+                        /** @enum {string} */
+                        type: "all";
+                    } | {
+                        /** @enum {string} */
+                        type: "company";
+                        companyCode: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "list";
+                        recipients: {
+                            companyCode: string;
+                            employeeNo: string;
+                        }[];
+                    };
+                    /** Format: date-time */
+                    sendAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                                title: {
+                                    "zh-CN": string;
+                                    "en-US": string;
+                                };
+                                /** @enum {string} */
+                                audience: "all" | "company" | "list";
+                                companyCode: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "sent" | "cancelled" | "failed";
+                                /** Format: date-time */
+                                sendAt: string;
+                                createdBy: string | null;
+                                scheduleId: number | null;
+                                targeted: number;
+                                delivered: number;
+                                skippedSwitchedOff: number;
+                                skippedOther: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticeCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                                title: {
+                                    "zh-CN": string;
+                                    "en-US": string;
+                                };
+                                /** @enum {string} */
+                                audience: "all" | "company" | "list";
+                                companyCode: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "sent" | "cancelled" | "failed";
+                                /** Format: date-time */
+                                sendAt: string;
+                                createdBy: string | null;
+                                scheduleId: number | null;
+                                targeted: number;
+                                delivered: number;
+                                skippedSwitchedOff: number;
+                                skippedOther: number;
                             };
                         };
                     };
@@ -10549,10 +11069,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -10617,10 +11137,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -10679,10 +11199,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -11295,10 +11815,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -11344,7 +11864,7 @@ export interface operations {
                     /** Format: date-time */
                     runAt: string;
                     /** @enum {string} */
-                    action: "publish" | "unpublish";
+                    action: "publish" | "unpublish" | "send";
                 };
             };
         };
@@ -11365,10 +11885,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -11427,10 +11947,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";

@@ -13,7 +13,7 @@ export const common: CommonTexts = {
     support_agent: 'Support agent',
     auditor: 'Auditor',
   },
-  menu: { home: 'Home', audit: 'Audit log', security: 'My security', operators: 'Operators' },
+  menu: { home: 'Home', audit: 'Audit log', security: 'My security', operators: 'Operators', notices: 'Notices' },
   operatorMenu: { security: 'My security', signOut: 'Sign out', roles: 'Roles' },
   errors: {
     network: 'The network failed; please try again',

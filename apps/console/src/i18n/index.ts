@@ -7,11 +7,13 @@ import { common as commonEn } from './common.en-US'
 import { common as commonZh } from './common.zh-CN'
 import { home as homeEn } from './home.en-US'
 import { home as homeZh } from './home.zh-CN'
+import { notices as noticesEn } from './notices.en-US'
+import { notices as noticesZh } from './notices.zh-CN'
 import { operators as operatorsEn } from './operators.en-US'
 import { operators as operatorsZh } from './operators.zh-CN'
 import { security as securityEn } from './security.en-US'
 import { security as securityZh } from './security.zh-CN'
-import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, OperatorsTexts, SecurityTexts } from './types'
+import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, NoticesTexts, OperatorsTexts, SecurityTexts } from './types'
 
 /** Every domain's texts in one language. The console is small: both languages ship in its bundle. */
 export interface Texts {
@@ -21,11 +23,12 @@ export interface Texts {
   audit: AuditTexts
   security: SecurityTexts
   operators: OperatorsTexts
+  notices: NoticesTexts
 }
 
 export const TEXTS: Readonly<Record<Locale, Texts>> = {
-  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, operators: operatorsZh },
-  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, operators: operatorsEn },
+  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, operators: operatorsZh, notices: noticesZh },
+  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, operators: operatorsEn, notices: noticesEn },
 }
 
 /** `{name}` placeholders filled from `values`. */

@@ -7,7 +7,7 @@ export interface CommonTexts {
   language: string
   languageNames: { 'zh-CN': string; 'en-US': string }
   roles: Record<ConsoleRole, string>
-  menu: { home: string; audit: string; security: string; operators: string }
+  menu: { home: string; audit: string; security: string; operators: string; notices: string }
   operatorMenu: { security: string; signOut: string; roles: string }
   errors: { network: string; unknown: string; secureContext: string }
   actions: { cancel: string; confirm: string; copy: string; copied: string; download: string; search: string; reset: string; retry: string }
@@ -119,4 +119,50 @@ export interface OperatorsTexts {
   link: { title: string; hint: string; expires: string }
   sessions: { title: string; empty: string; revoke: string; revokeConfirm: string }
   you: string
+}
+
+export interface NoticesTexts {
+  title: string
+  compose: string
+  kinds: { salary: string; examReservation: string; examReport: string; flexibleEmployment: string; system: string }
+  jumps: { medClaims: string; payment: string; insurance: string; checkUp: string }
+  states: { scheduled: string; sending: string; sent: string; cancelled: string; failed: string }
+  audiences: { all: string; company: string; list: string }
+  columns: { title: string; kind: string; audience: string; state: string; sendAt: string; targeted: string; delivered: string; skippedOff: string; skippedOther: string }
+  form: {
+    kind: string
+    titleZh: string
+    titleEn: string
+    bodyZh: string
+    bodyEn: string
+    link: string
+    linkNone: string
+    linkRoute: string
+    linkJump: string
+    route: string
+    jump: string
+    audience: string
+    companyCode: string
+    companyPlaceholder: string
+    list: string
+    listHint: string
+    listPlaceholder: string
+    upload: string
+    listCount: string
+    listInvalid: string
+    when: string
+    now: string
+    later: string
+    sendAt: string
+    required: string
+  }
+  preview: { button: string; title: string; reach: string; reachable: string; noAccount: string; switchedOff: string; duplicate: string; inbox: string }
+  send: string
+  schedule: string
+  confirmSend: string
+  sentOk: string
+  scheduledOk: string
+  cancel: string
+  cancelConfirm: string
+  cancelledOk: string
 }

@@ -103,9 +103,10 @@ export const PageVersionDetailSchema = PageVersionSchema.extend({ floorsZh: z.ar
 export const PublishedSchema = z.object({ version: z.number().int() })
 
 /** A publish or unpublish at a later time, run once by one gateway (pg-boss). */
-export const SCHEDULE_ACTIONS = ['publish', 'unpublish'] as const
+export const SCHEDULE_ACTIONS = ['publish', 'unpublish', 'send'] as const
 export const SCHEDULE_STATES = ['pending', 'done', 'cancelled', 'failed'] as const
-export const CONTENT_RESOURCE_TYPES = ['page', 'article', 'agreement'] as const
+/** What the planner (gateway modules/cms/schedule.ts) plans: content, and the console's notices (issue 34). */
+export const CONTENT_RESOURCE_TYPES = ['page', 'article', 'agreement', 'notice'] as const
 export const ScheduleInputSchema = z.object({ runAt: z.iso.datetime({ offset: true, ...key('field.invalid') }) })
 export const ScheduleSchema = z.object({
   id: z.number().int(),
