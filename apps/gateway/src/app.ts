@@ -36,6 +36,7 @@ import { identityProviders } from './modules/third-party/wiring'
 import helpRoutes from './modules/help/routes'
 import operatorConsoleRoutes from './modules/operator/console-routes'
 import operatorAdminRoutes from './modules/operator/admin-routes'
+import dashboardConsoleRoutes from './modules/dashboard/console-routes'
 import auditConsoleRoutes from './modules/audit/console-routes'
 import auth from './plugins/auth'
 import consoleAuth from './plugins/console-auth'
@@ -161,6 +162,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(helpRoutes)
   await fastify.register(operatorConsoleRoutes)
   await fastify.register(operatorAdminRoutes)
+  await fastify.register(dashboardConsoleRoutes)
   await fastify.register(auditConsoleRoutes)
   await fastify.register(cmsConsoleRoutes, { scheduler })
   await fastify.register(agreementConsoleRoutes)

@@ -1797,6 +1797,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/console/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The figures of the last 30 days by China day and the send queue and agreements now (cached 60 s) */
+        get: operations["consoleDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/console/audit": {
         parameters: {
             query?: never;
@@ -9491,6 +9508,77 @@ export interface operations {
                             data: {
                                 /** @enum {boolean} */
                                 revoked: true;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** Format: date-time */
+                                computedAt: string;
+                                days: {
+                                    date: string;
+                                    registrations: number;
+                                    verifications: number;
+                                    signIns: number;
+                                    signInFailures: number;
+                                    lockouts: number;
+                                    smsSent: number;
+                                    smsFailed: number;
+                                    emailSent: number;
+                                    emailFailed: number;
+                                    noticesDelivered: number;
+                                }[];
+                                queue: {
+                                    waiting: number;
+                                    failed: number;
+                                };
+                                agreements: {
+                                    resigned: number;
+                                    pending: number;
+                                };
                             };
                         };
                     };
