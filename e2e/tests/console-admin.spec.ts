@@ -7,7 +7,7 @@ import { DICTIONARIES, expectRoute, onPage, seriousA11yViolations, signInVerifie
 // The admin's part of the console (issue 34) at 1280 px, once in each language: an admin sends a
 // salary notice to a company and an employee of it (a kept, real-name-verified roster person of
 // that company) sees it in the portal's inbox in their language, with its link working; the admin
-// invites an operator and gets the one-time link. axe-core on these pages.
+// invites an operator and gets the one-time link; the first page shows the dashboard. axe-core on these pages.
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 test.describe.configure({ mode: 'serial' })
@@ -96,10 +96,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     expect(errors).toEqual([])
   })
 
-  test(`${locale}: an admin invites an operator and gets the one-time enrollment link`, async ({ page }) => {
+  test(`${locale}: the dashboard shows figures; an admin invites an operator and gets the one-time enrollment link`, async ({ page }) => {
     const errors = watchErrors(page, ['CONSOLE_SESSION_INVALID', 'TOTP_CODE_REUSED', 'WRONG_SECOND_FACTOR'])
     const o = texts.operators
     await signInAdmin(page, locale)
+    // The first page: the dashboard's figures (today's, the queue, the agreements) and its charts.
+    const dashboard = page.getByTestId('dashboard')
+    await expect(dashboard).toContainText(texts.dashboard.figures.registrations)
+    await expect(dashboard.locator('canvas').first()).toBeVisible({ timeout: 20_000 })
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await shot(page, 'dashboard', locale)
     await page.locator('.ant-layout-sider .ant-menu').getByRole('menuitem', { name: texts.common.menu.operators }).click()
     await expect(page.locator('.ant-table-row').first()).toBeVisible()
     expect(await seriousA11yViolations(page)).toEqual([])

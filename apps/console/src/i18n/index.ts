@@ -5,6 +5,8 @@ import { auth as authEn } from './auth.en-US'
 import { auth as authZh } from './auth.zh-CN'
 import { common as commonEn } from './common.en-US'
 import { common as commonZh } from './common.zh-CN'
+import { dashboard as dashboardEn } from './dashboard.en-US'
+import { dashboard as dashboardZh } from './dashboard.zh-CN'
 import { home as homeEn } from './home.en-US'
 import { home as homeZh } from './home.zh-CN'
 import { notices as noticesEn } from './notices.en-US'
@@ -13,7 +15,7 @@ import { operators as operatorsEn } from './operators.en-US'
 import { operators as operatorsZh } from './operators.zh-CN'
 import { security as securityEn } from './security.en-US'
 import { security as securityZh } from './security.zh-CN'
-import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, NoticesTexts, OperatorsTexts, SecurityTexts } from './types'
+import type { AuditTexts, AuthTexts, CommonTexts, DashboardTexts, HomeTexts, NoticesTexts, OperatorsTexts, SecurityTexts } from './types'
 
 /** Every domain's texts in one language. The console is small: both languages ship in its bundle. */
 export interface Texts {
@@ -24,11 +26,12 @@ export interface Texts {
   security: SecurityTexts
   operators: OperatorsTexts
   notices: NoticesTexts
+  dashboard: DashboardTexts
 }
 
 export const TEXTS: Readonly<Record<Locale, Texts>> = {
-  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, operators: operatorsZh, notices: noticesZh },
-  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, operators: operatorsEn, notices: noticesEn },
+  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, operators: operatorsZh, notices: noticesZh, dashboard: dashboardZh },
+  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, operators: operatorsEn, notices: noticesEn, dashboard: dashboardEn },
 }
 
 /** `{name}` placeholders filled from `values`. */

@@ -79,8 +79,6 @@ export interface HomeTexts {
   rolesTitle: string
   holdsTitle: string
   holds: { title: string; text: string; roles: ConsoleRole[] }[]
-  comingTitle: string
-  coming: string
   sessionEnds: string
 }
 
@@ -165,4 +163,27 @@ export interface NoticesTexts {
   cancel: string
   cancelConfirm: string
   cancelledOk: string
+}
+
+export interface DashboardTexts {
+  title: string
+  today: string
+  last30: string
+  computedAt: string
+  loadFailed: string
+  figures: {
+    registrations: string
+    verifications: string
+    signIns: string
+    signInFailures: string
+    lockouts: string
+    smsSent: string
+    smsFailed: string
+    emailSent: string
+    emailFailed: string
+    noticesDelivered: string
+  }
+  queue: { title: string; waiting: string; failed: string }
+  agreements: { title: string; resigned: string; pending: string }
+  charts: { accounts: string; signIns: string; messages: string; notices: string }
 }
