@@ -11952,7 +11952,7 @@ export interface operations {
                     /** Format: date-time */
                     runAt: string;
                     /** @enum {string} */
-                    action: "publish" | "unpublish" | "send";
+                    action: "publish" | "unpublish";
                 };
             };
         };
