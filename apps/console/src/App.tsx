@@ -1,4 +1,4 @@
-import { AuditOutlined, CustomerServiceOutlined, HomeOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons'
+import { AuditOutlined, CustomerServiceOutlined, HomeOutlined, IdcardOutlined, NotificationOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons'
 import type { Locale } from '@ess/contract/wire'
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd'
 import { Authenticated, CanAccess, Refine } from '@refinedev/core'
@@ -20,6 +20,8 @@ import { EnrollPage } from './pages/enroll'
 import { HomePage } from './pages/home'
 import { RosterImport } from './pages/roster/import'
 import { RosterList } from './pages/roster/list'
+import { NoticesPage } from './pages/notices'
+import { OperatorsPage } from './pages/operators'
 import { SecurityPage } from './pages/security'
 import { SignInPage } from './pages/sign-in'
 import { SupportSearch } from './pages/support'
@@ -74,8 +76,10 @@ export function App() {
               resources={[
                 { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
                 { name: 'support', list: '/support', show: '/support/:id', meta: { label: texts.common.menu.support, icon: <CustomerServiceOutlined /> } },
-                { name: 'roster', list: '/roster', meta: { label: texts.common.menu.roster, icon: <TeamOutlined /> } },
+                { name: 'roster', list: '/roster', meta: { label: texts.common.menu.roster, icon: <IdcardOutlined /> } },
                 { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
+                { name: 'notices', list: '/notices', meta: { label: texts.common.menu.notices, icon: <NotificationOutlined /> } },
+                { name: 'operators', list: '/operators', meta: { label: texts.common.menu.operators, icon: <TeamOutlined /> } },
                 { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined />, listAction: 'show' } },
               ]}
               options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: texts.common.appName } }}
@@ -97,6 +101,8 @@ export function App() {
                     <Route path="/audit" element={<CanAccess resource="audit" action="list" fallback={<ErrorComponent />}><AuditList /></CanAccess>} />
                     <Route path="/support" element={<CanAccess resource="support" action="list" fallback={<ErrorComponent />}><SupportSearch /></CanAccess>} />
                     <Route path="/support/:id" element={<CanAccess resource="support" action="show" fallback={<ErrorComponent />}><SupportAccountPage /></CanAccess>} />
+                    <Route path="/notices" element={<CanAccess resource="notices" action="list" fallback={<ErrorComponent />}><NoticesPage /></CanAccess>} />
+                    <Route path="/operators" element={<CanAccess resource="operators" action="list" fallback={<ErrorComponent />}><OperatorsPage /></CanAccess>} />
                     <Route path="/security" element={<SecurityPage />} />
                     <Route path="*" element={<ErrorComponent />} />
                   </Route>

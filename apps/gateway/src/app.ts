@@ -36,6 +36,8 @@ import thirdPartyRoutes from './modules/third-party/routes'
 import { identityProviders } from './modules/third-party/wiring'
 import helpRoutes from './modules/help/routes'
 import operatorConsoleRoutes from './modules/operator/console-routes'
+import operatorAdminRoutes from './modules/operator/admin-routes'
+import dashboardConsoleRoutes from './modules/dashboard/console-routes'
 import auditConsoleRoutes from './modules/audit/console-routes'
 import rosterConsoleRoutes from './modules/roster/console-routes'
 import auth from './plugins/auth'
@@ -153,15 +155,17 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(ssoRoutes)
   await fastify.register(securityRoutes)
   await fastify.register(privacyRoutes)
-  await fastify.register(noticeRoutes)
-  await fastify.register(helpRoutes)
-  await fastify.register(operatorConsoleRoutes)
-  await fastify.register(auditConsoleRoutes)
-  // Planned publishes (pg-boss): this gateway's worker starts when something is pending or planned.
+  // Planned publishes and notices (pg-boss): this gateway's worker starts when something is pending or planned.
   const scheduler = createContentScheduler({ database: fastify.database, kv: fastify.kv, now: fastify.now, log: fastify.log, auditOf: scheduledAuditOf(fastify) })
   fastify.decorate('contentScheduler', scheduler)
   fastify.addHook('onReady', async () => scheduler.start())
   fastify.addHook('onClose', async () => scheduler.stop())
+  await fastify.register(noticeRoutes, { scheduler })
+  await fastify.register(helpRoutes)
+  await fastify.register(operatorConsoleRoutes)
+  await fastify.register(operatorAdminRoutes)
+  await fastify.register(dashboardConsoleRoutes)
+  await fastify.register(auditConsoleRoutes)
   await fastify.register(cmsConsoleRoutes, { scheduler })
   await fastify.register(agreementConsoleRoutes)
   await fastify.register(supportConsoleRoutes)

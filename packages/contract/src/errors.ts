@@ -176,6 +176,16 @@ export const ERRORS = {
   ROSTER_EMPLOYMENT_ENDED: def(100684, 409, '该员工的雇佣关系已结束', 'The employment of this employee has already ended'),
   ROSTER_ID_TAKEN: def(100685, 409, '该证件号码已属于花名册中的另一名员工', 'This ID number belongs to another employee on the roster'),
   ROSTER_END_DATE_INVALID: def(100686, 400, '离职日期不能晚于今天', 'The last day cannot be after today'),
+  // Operators' management, console notices and dashboard (issue 34, admin: 100720–100759).
+  OPERATOR_NOT_FOUND: def(100720, 404, '该操作员不存在', 'This operator does not exist'),
+  LAST_ADMIN: def(100721, 409, '至少需保留一名启用的管理员：不能停用、重置或取消最后一名管理员的管理员角色', 'At least one active admin must remain: the last one cannot be disabled, reset or lose the admin role'),
+  OPERATOR_SELF: def(100722, 409, '不能停用或重置您自己的账号', 'You cannot disable or reset your own account'),
+  OPERATOR_NOT_ENROLLED: def(100723, 409, '该操作员尚未完成注册，请重新发送邀请链接', 'This operator has not enrolled yet; send the invitation link again'),
+  OPERATOR_EXISTS: def(100724, 409, '该邮箱已是已注册的操作员', 'This email already belongs to an enrolled operator'),
+  NOTICE_COMPANY_UNKNOWN: def(100730, 400, '没有该编码的客户公司', 'No client company has this code'),
+  NOTICE_NOBODY: def(100731, 400, '该范围内没有可接收通知的员工', 'Nobody in this audience can receive the notice'),
+  NOTICE_SEND_AT_PAST: def(100732, 400, '计划发送时间须晚于现在', 'The planned time must be in the future'),
+  NOTICE_NOT_FOUND: def(100733, 404, '该计划通知不存在', 'This planned notice does not exist'),
 
   // The notices API of the provider's systems (100670–100679).
   NOTICE_KIND_NOT_ALLOWED: def(100670, 403, '该应用无权发送此类通知', 'This application may not send notices of this kind'),

@@ -1283,6 +1283,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/console/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console's notices, newest first: planned and sent, with targeted, delivered and skipped-by-preference counts */
+        get: operations["consoleNoticeList"];
+        put?: never;
+        /** Sends a notice now through the notices fan-out (the queue: once, across gateways) */
+        post: operations["consoleNoticeSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/notices/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a notice and counts whom its audience reaches now (nothing is stored) */
+        post: operations["consoleNoticePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/notices/scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plans a notice for a later time (its audience is resolved when it is sent) */
+        post: operations["consoleNoticeSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/notices/scheduled/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a planned notice not yet sent */
+        delete: operations["consoleNoticeCancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/cms/help/vote": {
         parameters: {
             query?: never;
@@ -1619,6 +1688,126 @@ export interface paths {
         put?: never;
         /** Completes an enrollment: sets the password and proves the authenticator with a TOTP code; answers the 10 recovery codes once */
         post: operations["consoleEnroll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operators with their roles, state, last sign-in and live sessions */
+        get: operations["consoleOperatorList"];
+        put?: never;
+        /** Invites an operator (or renews the link of one not yet enrolled): answers the one-time enrollment link (24 h), shown once */
+        post: operations["consoleOperatorInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/operators/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces an operator's roles (step-up); the last active admin keeps the admin role (LAST_ADMIN) */
+        put: operations["consoleOperatorRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/operators/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disables an operator (their sessions end) or enables them again (step-up); never oneself nor the last active admin */
+        post: operations["consoleOperatorStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/operators/{id}/reset-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resets an operator's second factor (step-up): authenticator, passkeys and recovery codes are removed, sessions end, and a new enrollment link (24 h) sets password and authenticator again */
+        post: operations["consoleOperatorResetFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/operators/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An operator's live sessions */
+        get: operations["consoleOperatorSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/operators/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends one of an operator's sessions (step-up) */
+        delete: operations["consoleOperatorRevokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/console/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The figures of the last 30 days by China day and the send queue and agreements now (cached 60 s) */
+        get: operations["consoleDashboard"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7143,7 +7332,7 @@ export interface operations {
                                 notices: {
                                     id: string;
                                     /** @enum {string} */
-                                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "security";
+                                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "security" | "system";
                                     title: string;
                                     body: string;
                                     at: string;
@@ -7377,6 +7566,457 @@ export interface operations {
                                     /** @enum {string} */
                                     wechat: "none" | "pending" | "sent" | "failed" | "skipped";
                                 }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                items: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                                    title: {
+                                        "zh-CN": string;
+                                        "en-US": string;
+                                    };
+                                    /** @enum {string} */
+                                    audience: "all" | "company" | "list";
+                                    companyCode: string | null;
+                                    /** @enum {string} */
+                                    state: "scheduled" | "sending" | "sent" | "cancelled" | "failed";
+                                    /** Format: date-time */
+                                    sendAt: string;
+                                    createdBy: string | null;
+                                    scheduleId: number | null;
+                                    targeted: number;
+                                    delivered: number;
+                                    skippedSwitchedOff: number;
+                                    skippedOther: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticeSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                    title: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    body: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    target?: {
+                        /** @enum {string} */
+                        type: "route";
+                        path: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "jump";
+                        /** @enum {string} */
+                        dest: "medClaims" | "payment" | "insurance" | "checkUp";
+                    };
+                    audience: {
+                        /** @enum {string} */
+                        type: "all";
+                    } | {
+                        /** @enum {string} */
+                        type: "company";
+                        companyCode: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "list";
+                        recipients: {
+                            companyCode: string;
+                            employeeNo: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                                title: {
+                                    "zh-CN": string;
+                                    "en-US": string;
+                                };
+                                /** @enum {string} */
+                                audience: "all" | "company" | "list";
+                                companyCode: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "sent" | "cancelled" | "failed";
+                                /** Format: date-time */
+                                sendAt: string;
+                                createdBy: string | null;
+                                scheduleId: number | null;
+                                targeted: number;
+                                delivered: number;
+                                skippedSwitchedOff: number;
+                                skippedOther: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                    title: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    body: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    target?: {
+                        /** @enum {string} */
+                        type: "route";
+                        path: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "jump";
+                        /** @enum {string} */
+                        dest: "medClaims" | "payment" | "insurance" | "checkUp";
+                    };
+                    audience: {
+                        /** @enum {string} */
+                        type: "all";
+                    } | {
+                        /** @enum {string} */
+                        type: "company";
+                        companyCode: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "list";
+                        recipients: {
+                            companyCode: string;
+                            employeeNo: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                targeted: number;
+                                reachable: number;
+                                skippedNoAccount: number;
+                                skippedSwitchedOff: number;
+                                skippedDuplicate: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                    title: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    body: {
+                        "zh-CN": string;
+                        "en-US": string;
+                    };
+                    target?: {
+                        /** @enum {string} */
+                        type: "route";
+                        path: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "jump";
+                        /** @enum {string} */
+                        dest: "medClaims" | "payment" | "insurance" | "checkUp";
+                    };
+                    audience: {
+                        /** @enum {string} */
+                        type: "all";
+                    } | {
+                        /** @enum {string} */
+                        type: "company";
+                        companyCode: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "list";
+                        recipients: {
+                            companyCode: string;
+                            employeeNo: string;
+                        }[];
+                    };
+                    /** Format: date-time */
+                    sendAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                                title: {
+                                    "zh-CN": string;
+                                    "en-US": string;
+                                };
+                                /** @enum {string} */
+                                audience: "all" | "company" | "list";
+                                companyCode: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "sent" | "cancelled" | "failed";
+                                /** Format: date-time */
+                                sendAt: string;
+                                createdBy: string | null;
+                                scheduleId: number | null;
+                                targeted: number;
+                                delivered: number;
+                                skippedSwitchedOff: number;
+                                skippedOther: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleNoticeCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scheduleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment" | "system";
+                                title: {
+                                    "zh-CN": string;
+                                    "en-US": string;
+                                };
+                                /** @enum {string} */
+                                audience: "all" | "company" | "list";
+                                companyCode: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "sending" | "sent" | "cancelled" | "failed";
+                                /** Format: date-time */
+                                sendAt: string;
+                                createdBy: string | null;
+                                scheduleId: number | null;
+                                targeted: number;
+                                delivered: number;
+                                skippedSwitchedOff: number;
+                                skippedOther: number;
                             };
                         };
                     };
@@ -8697,6 +9337,504 @@ export interface operations {
                             success: true;
                             data: {
                                 recoveryCodes: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleOperatorList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                items: {
+                                    id: string;
+                                    email: string;
+                                    displayName: string;
+                                    roles: ("admin" | "content_editor" | "content_publisher" | "agreement_manager" | "roster_manager" | "support_agent" | "auditor")[];
+                                    /** @enum {string} */
+                                    status: "invited" | "active" | "disabled";
+                                    lastSignInAt: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    sessions: number;
+                                    enrollmentExpiresAt: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleOperatorInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    displayName?: string;
+                    roles: ("admin" | "content_editor" | "content_publisher" | "agreement_manager" | "roster_manager" | "support_agent" | "auditor")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                enrollmentUrl: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleOperatorRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roles: ("admin" | "content_editor" | "content_publisher" | "agreement_manager" | "roster_manager" | "support_agent" | "auditor")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                email: string;
+                                displayName: string;
+                                roles: ("admin" | "content_editor" | "content_publisher" | "agreement_manager" | "roster_manager" | "support_agent" | "auditor")[];
+                                /** @enum {string} */
+                                status: "invited" | "active" | "disabled";
+                                lastSignInAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                sessions: number;
+                                enrollmentExpiresAt: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleOperatorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "active" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                email: string;
+                                displayName: string;
+                                roles: ("admin" | "content_editor" | "content_publisher" | "agreement_manager" | "roster_manager" | "support_agent" | "auditor")[];
+                                /** @enum {string} */
+                                status: "invited" | "active" | "disabled";
+                                lastSignInAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                sessions: number;
+                                enrollmentExpiresAt: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleOperatorResetFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                enrollmentUrl: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleOperatorSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                items: {
+                                    id: string;
+                                    /** Format: date-time */
+                                    idleExpiresAt: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    lastSeenAt: string;
+                                    ip: string;
+                                    userAgent: string;
+                                    current: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleOperatorRevokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {boolean} */
+                                revoked: true;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    consoleDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** Format: date-time */
+                                computedAt: string;
+                                days: {
+                                    date: string;
+                                    registrations: number;
+                                    verifications: number;
+                                    signIns: number;
+                                    signInFailures: number;
+                                    lockouts: number;
+                                    smsSent: number;
+                                    smsFailed: number;
+                                    emailSent: number;
+                                    emailFailed: number;
+                                    noticesDelivered: number;
+                                }[];
+                                queue: {
+                                    waiting: number;
+                                    failed: number;
+                                };
+                                agreements: {
+                                    resigned: number;
+                                    pending: number;
+                                };
                             };
                         };
                     };
@@ -10275,10 +11413,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -10343,10 +11481,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -10405,10 +11543,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -11021,10 +12159,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -11091,10 +12229,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";
@@ -11153,10 +12291,10 @@ export interface operations {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                resourceType: "page" | "article" | "agreement";
+                                resourceType: "page" | "article" | "agreement" | "notice";
                                 resourceId: string;
                                 /** @enum {string} */
-                                action: "publish" | "unpublish";
+                                action: "publish" | "unpublish" | "send";
                                 runAt: string;
                                 /** @enum {string} */
                                 state: "pending" | "done" | "cancelled" | "failed";

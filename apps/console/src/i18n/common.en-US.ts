@@ -13,7 +13,7 @@ export const common: CommonTexts = {
     support_agent: 'Support agent',
     auditor: 'Auditor',
   },
-  menu: { home: 'Home', audit: 'Audit log', security: 'My security', support: 'Support look-up', roster: 'Roster' },
+  menu: { home: 'Home', audit: 'Audit log', security: 'My security', support: 'Support look-up', roster: 'Roster', operators: 'Operators', notices: 'Notices' },
   operatorMenu: { security: 'My security', signOut: 'Sign out', roles: 'Roles' },
   errors: {
     network: 'The network failed; please try again',

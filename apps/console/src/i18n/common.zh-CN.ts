@@ -13,7 +13,7 @@ export const common: CommonTexts = {
     support_agent: '客服支持',
     auditor: '审计员',
   },
-  menu: { home: '首页', audit: '审计日志', security: '我的安全', support: '客服查询', roster: '花名册' },
+  menu: { home: '首页', audit: '审计日志', security: '我的安全', support: '客服查询', roster: '花名册', operators: '操作员管理', notices: '员工通知' },
   operatorMenu: { security: '我的安全', signOut: '退出登录', roles: '角色' },
   errors: {
     network: '网络异常，请稍后重试',

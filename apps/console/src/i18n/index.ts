@@ -5,15 +5,21 @@ import { auth as authEn } from './auth.en-US'
 import { auth as authZh } from './auth.zh-CN'
 import { common as commonEn } from './common.en-US'
 import { common as commonZh } from './common.zh-CN'
+import { dashboard as dashboardEn } from './dashboard.en-US'
+import { dashboard as dashboardZh } from './dashboard.zh-CN'
 import { home as homeEn } from './home.en-US'
 import { home as homeZh } from './home.zh-CN'
+import { notices as noticesEn } from './notices.en-US'
+import { notices as noticesZh } from './notices.zh-CN'
+import { operators as operatorsEn } from './operators.en-US'
+import { operators as operatorsZh } from './operators.zh-CN'
 import { roster as rosterEn } from './roster.en-US'
 import { roster as rosterZh } from './roster.zh-CN'
 import { security as securityEn } from './security.en-US'
 import { security as securityZh } from './security.zh-CN'
 import { support as supportEn } from './support.en-US'
 import { support as supportZh } from './support.zh-CN'
-import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, SecurityTexts, RosterTexts, SupportTexts } from './types'
+import type { AuditTexts, AuthTexts, CommonTexts, DashboardTexts, HomeTexts, NoticesTexts, OperatorsTexts, RosterTexts, SecurityTexts, SupportTexts } from './types'
 
 /** Every domain's texts in one language. The console is small: both languages ship in its bundle. */
 export interface Texts {
@@ -24,11 +30,14 @@ export interface Texts {
   security: SecurityTexts
   roster: RosterTexts
   support: SupportTexts
+  operators: OperatorsTexts
+  notices: NoticesTexts
+  dashboard: DashboardTexts
 }
 
 export const TEXTS: Readonly<Record<Locale, Texts>> = {
-  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, roster: rosterZh, support: supportZh },
-  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, roster: rosterEn, support: supportEn },
+  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, roster: rosterZh, support: supportZh, operators: operatorsZh, notices: noticesZh, dashboard: dashboardZh },
+  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, roster: rosterEn, support: supportEn, operators: operatorsEn, notices: noticesEn, dashboard: dashboardEn },
 }
 
 /** `{name}` placeholders filled from `values`. */

@@ -35,4 +35,14 @@ export const security: SecurityTexts = {
     newCodes: 'New recovery codes',
     newCodesHint: 'Shown only now: save them at once.',
   },
+  password: {
+    title: 'Password',
+    hint: 'At least 12 characters with letters, digits and symbols. Your other sessions end when it changes.',
+    current: 'Current password',
+    next: 'New password',
+    repeat: 'New password again',
+    mismatch: 'The two new passwords differ',
+    submit: 'Change password',
+    changed: 'Password changed; {count} other session(s) ended',
+  },
 }

@@ -35,4 +35,14 @@ export const security: SecurityTexts = {
     newCodes: '新的恢复码',
     newCodesHint: '只显示这一次，请立即保存。',
   },
+  password: {
+    title: '登录密码',
+    hint: '至少12位，包含字母、数字和符号。修改后您的其他会话将全部退出。',
+    current: '当前密码',
+    next: '新密码',
+    repeat: '再次输入新密码',
+    mismatch: '两次输入的新密码不一致',
+    submit: '修改密码',
+    changed: '密码已修改，已退出其他{count}个会话',
+  },
 }

@@ -8,7 +8,7 @@ export interface CommonTexts {
   language: string
   languageNames: { 'zh-CN': string; 'en-US': string }
   roles: Record<ConsoleRole, string>
-  menu: { home: string; audit: string; security: string; support: string; roster: string }
+  menu: { home: string; audit: string; security: string; support: string; roster: string; operators: string; notices: string }
   operatorMenu: { security: string; signOut: string; roles: string }
   errors: { network: string; unknown: string; secureContext: string }
   actions: { cancel: string; confirm: string; copy: string; copied: string; download: string; search: string; reset: string; retry: string }
@@ -80,8 +80,6 @@ export interface HomeTexts {
   rolesTitle: string
   holdsTitle: string
   holds: { title: string; text: string; roles: ConsoleRole[] }[]
-  comingTitle: string
-  coming: string
   sessionEnds: string
 }
 
@@ -101,6 +99,94 @@ export interface SecurityTexts {
   sessions: { title: string; device: string; ip: string; created: string; lastSeen: string; expires: string; current: string; revoke: string; revokeConfirm: string; revoked: string }
   passkeys: { title: string; hint: string; name: string; created: string; lastUsed: string; never: string; add: string; added: string; namePlaceholder: string; empty: string; unsupported: string }
   recovery: { title: string; hint: string; regenerate: string; confirm: string; newCodes: string; newCodesHint: string }
+  password: { title: string; hint: string; current: string; next: string; repeat: string; mismatch: string; submit: string; changed: string }
+}
+
+export interface OperatorsTexts {
+  title: string
+  invite: string
+  refresh: string
+  columns: { operator: string; roles: string; status: string; lastSignIn: string; sessions: string; created: string }
+  status: { invited: string; active: string; disabled: string }
+  never: string
+  linkOpenUntil: string
+  actions: { roles: string; disable: string; enable: string; reset: string; sessions: string; renew: string; more: string }
+  confirm: { disable: string; enable: string; reset: string }
+  done: { roles: string; disabled: string; enabled: string; revoked: string }
+  inviteForm: { title: string; email: string; emailPlaceholder: string; displayName: string; displayNamePlaceholder: string; roles: string; rolesRequired: string; submit: string }
+  rolesForm: { title: string; lastAdminHint: string }
+  link: { title: string; hint: string; expires: string }
+  sessions: { title: string; empty: string; revoke: string; revokeConfirm: string }
+  you: string
+}
+
+export interface NoticesTexts {
+  title: string
+  compose: string
+  kinds: { salary: string; examReservation: string; examReport: string; flexibleEmployment: string; system: string }
+  jumps: { medClaims: string; payment: string; insurance: string; checkUp: string }
+  states: { scheduled: string; sending: string; sent: string; cancelled: string; failed: string }
+  audiences: { all: string; company: string; list: string }
+  columns: { title: string; kind: string; audience: string; state: string; sendAt: string; targeted: string; delivered: string; skippedOff: string; skippedOther: string }
+  form: {
+    kind: string
+    titleZh: string
+    titleEn: string
+    bodyZh: string
+    bodyEn: string
+    link: string
+    linkNone: string
+    linkRoute: string
+    linkJump: string
+    route: string
+    jump: string
+    audience: string
+    companyCode: string
+    companyPlaceholder: string
+    list: string
+    listHint: string
+    listPlaceholder: string
+    upload: string
+    listCount: string
+    listInvalid: string
+    when: string
+    now: string
+    later: string
+    sendAt: string
+    required: string
+  }
+  preview: { button: string; title: string; reach: string; reachable: string; noAccount: string; switchedOff: string; duplicate: string; inbox: string }
+  send: string
+  schedule: string
+  confirmSend: string
+  sentOk: string
+  scheduledOk: string
+  cancel: string
+  cancelConfirm: string
+  cancelledOk: string
+}
+
+export interface DashboardTexts {
+  title: string
+  today: string
+  last30: string
+  computedAt: string
+  loadFailed: string
+  figures: {
+    registrations: string
+    verifications: string
+    signIns: string
+    signInFailures: string
+    lockouts: string
+    smsSent: string
+    smsFailed: string
+    emailSent: string
+    emailFailed: string
+    noticesDelivered: string
+  }
+  queue: { title: string; waiting: string; failed: string }
+  agreements: { title: string; resigned: string; pending: string }
+  charts: { accounts: string; signIns: string; messages: string; notices: string }
 }
 
 export interface SupportTexts {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cspNonce } from '../csp'
 import { codesFile } from './enroll/codes'
+import { parseRecipients } from './notices/recipients'
 import { deviceOf } from './security/device'
 
 describe('small page helpers', () => {
@@ -21,5 +22,17 @@ describe('small page helpers', () => {
     expect(cspNonce()).toBe('abc123')
     document.head.innerHTML = ''
     expect(cspNonce()).toBeUndefined()
+  })
+
+  it('reads a list audience: pasted lines or a CSV with a header, comma, tab or semicolon; names the first bad line', () => {
+    expect(parseRecipients('\uFEFFcompany_code,employee_no\r\nACME,E1\n\n"ACME"\t"E2"\nBETA;E3\n')).toEqual({
+      recipients: [
+        { companyCode: 'ACME', employeeNo: 'E1' },
+        { companyCode: 'ACME', employeeNo: 'E2' },
+        { companyCode: 'BETA', employeeNo: 'E3' },
+      ],
+    })
+    expect(parseRecipients('ACME,E1\nACME\nACME,E3')).toEqual({ badLine: 2 })
+    expect(parseRecipients('ACME,E1,extra')).toEqual({ badLine: 1 })
   })
 })

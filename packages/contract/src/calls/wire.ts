@@ -233,8 +233,11 @@ export const PRIVACY_RECORDS_LIMIT = 100
 /** Push notices a user may switch off (SPEC §2 push settings), on by default. */
 export const PUSH_KINDS = ['salary', 'examReservation', 'examReport', 'flexibleEmployment'] as const
 export type PushKind = (typeof PUSH_KINDS)[number]
-/** Kinds of the notices inbox: the push kinds, and security notices, which cannot be switched off. */
-export const NOTICE_KINDS = [...PUSH_KINDS, 'security'] as const
+/**
+ * Kinds of the notices inbox: the push kinds, security notices and system notices (the provider's
+ * announcements from the console, issue 34); the last two cannot be switched off.
+ */
+export const NOTICE_KINDS = [...PUSH_KINDS, 'security', 'system'] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
 /** How many notices the inbox lists at most (newest first). */
 export const NOTICE_LIST_LIMIT = 50

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INFORMATION_ID_PATTERN, INFORMATION_KINDS } from '../calls/wire'
-import { MediaUrlSchema, SCHEDULE_ACTIONS, ScheduleInputSchema, ScheduleSchema, optionalText, ruleKey as key, text } from './cms'
+import { CONTENT_SCHEDULE_ACTIONS, MediaUrlSchema, ScheduleInputSchema, ScheduleSchema, optionalText, ruleKey as key, text } from './cms'
 import { defineConsoleCall } from './define'
 
 export const ARTICLE_STATES = ['draft', 'published', 'unpublished'] as const
@@ -50,7 +50,7 @@ export const ArticleListQuerySchema = z.object({
 export const CategorySchema = z.object({ code: z.string(), kind: z.enum(INFORMATION_KINDS), nameZh: z.string(), nameEn: z.string(), sort: z.number().int() })
 
 export const ArticleCreateInputSchema = ArticleDraftInputSchema.extend({ id: ArticleIdSchema })
-export const ArticleScheduleInputSchema = ScheduleInputSchema.extend({ action: z.enum(SCHEDULE_ACTIONS, key('field.invalid')) })
+export const ArticleScheduleInputSchema = ScheduleInputSchema.extend({ action: z.enum(CONTENT_SCHEDULE_ACTIONS, key('field.invalid')) })
 
 // Calls ------------------------------------------------------------------------------------------
 

@@ -103,9 +103,13 @@ export const PageVersionDetailSchema = PageVersionSchema.extend({ floorsZh: z.ar
 export const PublishedSchema = z.object({ version: z.number().int() })
 
 /** A publish or unpublish at a later time, run once by one gateway (pg-boss). */
-export const SCHEDULE_ACTIONS = ['publish', 'unpublish'] as const
+/** What an operator may plan for content. */
+export const CONTENT_SCHEDULE_ACTIONS = ['publish', 'unpublish'] as const
+/** What the planner runs: content's, and sending a console notice (issue 34). */
+export const SCHEDULE_ACTIONS = [...CONTENT_SCHEDULE_ACTIONS, 'send'] as const
 export const SCHEDULE_STATES = ['pending', 'done', 'cancelled', 'failed'] as const
-export const CONTENT_RESOURCE_TYPES = ['page', 'article', 'agreement'] as const
+/** What the planner (gateway modules/cms/schedule.ts) plans: content, and the console's notices (issue 34). */
+export const CONTENT_RESOURCE_TYPES = ['page', 'article', 'agreement', 'notice'] as const
 export const ScheduleInputSchema = z.object({ runAt: z.iso.datetime({ offset: true, ...key('field.invalid') }) })
 export const ScheduleSchema = z.object({
   id: z.number().int(),

@@ -1,15 +1,16 @@
 import { consoleCan } from '@ess/contract/console/access'
 import { useGetIdentity } from '@refinedev/core'
-import { Alert, Card, Col, Row, Space, Tag, Typography } from 'antd'
+import { Card, Col, Row, Space, Tag, Typography } from 'antd'
 import { fill } from '../../i18n'
 import type { Me } from '../../providers/account'
 import { useTexts } from '../../providers/i18n'
+import { Dashboard } from '../dashboard'
 
 type Identity = Me['operator'] & { session: Me['session'] }
 
 /**
- * The console's first page: who is signed in, their roles, and what the console holds for them.
- * The dashboard of figures is issue 34's; until then this page shows none.
+ * The console's first page: who is signed in, their roles, the dashboard of figures (every role),
+ * and what the console holds for them.
  */
 export function HomePage() {
   const { texts, locale } = useTexts()
@@ -37,6 +38,7 @@ export function HomePage() {
           {fill(t.sessionEnds, { time: ends })}
         </Typography.Paragraph>
       </Card>
+      {consoleCan(operator.roles, 'dashboard', 'show') && <Dashboard />}
       <div>
         <Typography.Title level={3}>{t.holdsTitle}</Typography.Title>
         <Row gutter={[16, 16]}>
@@ -49,7 +51,6 @@ export function HomePage() {
           ))}
         </Row>
       </div>
-      {consoleCan(operator.roles, 'dashboard', 'show') && <Alert type="info" showIcon message={t.comingTitle} description={t.coming} />}
     </Space>
   )
 }

@@ -1,9 +1,11 @@
 import { KeyOutlined, ReloadOutlined } from '@ant-design/icons'
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser'
 import { useGetIdentity } from '@refinedev/core'
-import { Alert, Button, Card, Flex, Input, Modal, Popconfirm, Space, Table, Tag, Typography, message } from 'antd'
+import { Alert, Button, Card, Flex, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography, message } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { api, unwrap } from '../../api/client'
+import { InsecureContextError, sealPassword } from '../../api/password'
+import { fill } from '../../i18n'
 import type { paths } from '../../api/schema'
 import { useStepUp } from '../../components/auth/step-up-modal'
 import type { Me } from '../../providers/account'
@@ -15,7 +17,7 @@ type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] exten
 type SessionItem = Answer<'/app/console/auth/sessions', 'get'>['items'][number]
 type Passkey = Answer<'/app/console/auth/passkeys', 'get'>['items'][number]
 
-/** The operator's own security: sessions (revoke), passkeys (add, step-up), recovery codes (regenerate, step-up). */
+/** The operator's own security: sessions (revoke), password (change), passkeys (add, step-up), recovery codes (regenerate, step-up). */
 export function SecurityPage() {
   const { texts, locale } = useTexts()
   const t = texts.security
@@ -69,6 +71,24 @@ export function SecurityPage() {
     }
   }
 
+  const [passwordForm] = Form.useForm<{ currentPassword: string; newPassword: string; repeat: string }>()
+  const [changing, setChanging] = useState(false)
+  const changePassword = async (values: { currentPassword: string; newPassword: string }) => {
+    setChanging(true)
+    try {
+      const key = await unwrap(api.GET('/app/console/auth/public-key'), texts.common.errors.network)
+      const [currentPassword, newPassword] = await Promise.all([sealPassword(key.publicKey, values.currentPassword), sealPassword(key.publicKey, values.newPassword)])
+      const answer = await unwrap(api.POST('/app/console/auth/password-change', { body: { currentPassword, newPassword, keyId: key.keyId } }))
+      passwordForm.resetFields()
+      notice.success(fill(t.password.changed, { count: answer.otherSessionsEnded }))
+      await load()
+    } catch (failure) {
+      failed(failure instanceof InsecureContextError ? new Error(texts.common.errors.secureContext) : failure)
+    } finally {
+      setChanging(false)
+    }
+  }
+
   const regenerate = async () => {
     try {
       const answer = await stepUp(() => unwrap(api.POST('/app/console/auth/recovery-codes')))
@@ -114,6 +134,28 @@ export function SecurityPage() {
             }
           />
         </Table>
+      </Card>
+      <Card title={t.password.title}>
+        <Typography.Paragraph type="secondary">{t.password.hint}</Typography.Paragraph>
+        <Form form={passwordForm} layout="vertical" requiredMark={false} onFinish={changePassword} style={{ maxWidth: 420 }}>
+          <Form.Item name="currentPassword" label={t.password.current} rules={[{ required: true, message: texts.auth.signIn.password }]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item name="newPassword" label={t.password.next} rules={[{ required: true, min: 12, message: t.password.hint }]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="repeat"
+            label={t.password.repeat}
+            dependencies={['newPassword']}
+            rules={[{ required: true, message: t.password.mismatch }, ({ getFieldValue }) => ({ validator: (_, value) => (!value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t.password.mismatch))) })]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={changing}>
+            {t.password.submit}
+          </Button>
+        </Form>
       </Card>
       <Card
         title={t.passkeys.title}

@@ -16,7 +16,8 @@ export const noticeBatch = pgTable(
     idempotencyKey: text(),
     /** SHA-256 of the request body: the same key with another body is refused. */
     requestHash: text().notNull(),
-    kind: text({ enum: PUSH_KINDS }).notNull(),
+    /** A push kind, or `system` (a console notice nobody can switch off). */
+    kind: text({ enum: NOTICE_KINDS }).notNull(),
     titleZh: text().notNull(),
     titleEn: text().notNull(),
     bodyZh: text().notNull(),
@@ -26,6 +27,10 @@ export const noticeBatch = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
     /** When every queued recipient's inbox row was written. */
     fannedOutAt: timestamp({ withTimezone: true }),
+    /** A console notice's audience (everyone, a company, a list) as the operator chose it; null from the notices API. */
+    audience: jsonb().$type<{ type: 'all' | 'company' | 'list'; companyCode?: string }>(),
+    /** The operator who sent (or planned) a console notice. */
+    createdBy: uuid(),
   },
   (t) => [uniqueIndex('notice_batch_source_key').on(t.source, t.idempotencyKey)],
 )

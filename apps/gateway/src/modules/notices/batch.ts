@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { NoticeDelivery, NoticeRecipient, NoticeTarget, PushKind, RecipientOutcome, SendNoticeBody, SentNotice } from '@ess/contract'
+import { type NoticeDelivery, type NoticeKind, type NoticeRecipient, type NoticeTarget, PUSH_KINDS, type PushKind, type RecipientOutcome, type SendNoticeBody, type SentNotice } from '@ess/contract'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { clientCompany, employee, noticeBatch, noticeRecipient, pushSetting, userCertification } from '../../db/schema'
@@ -17,15 +17,20 @@ export interface BatchDeps {
 
 /** A notice to a list of employees, as the notices API (and later the console) hands it over. */
 export interface BatchRequest {
-  /** Who sends it (a notices-API app id); idempotency keys and reads are per source. */
+  /** Who sends it (a notices-API app id, or `console`); idempotency keys and reads are per source. */
   source: string
-  kind: PushKind
+  /** A push kind, or `system` from the console (nobody switches it off). */
+  kind: PushKind | Extract<NoticeKind, 'system'>
+  /** The batch's id when the caller chose it (a planned console notice); a new one otherwise. */
+  id?: string
   text: NoticeText
   target?: NoticeTarget
   recipients: readonly NoticeRecipient[]
   idempotencyKey?: string
   /** What makes two requests with one key the same request (the exact body). */
   requestHash: string
+  /** A console notice: its audience and operator; its answer keeps the counts, not each recipient (an audience may be the whole roster). */
+  console?: { audience: { type: 'all' | 'company' | 'list'; companyCode?: string }; createdBy: string }
 }
 
 const pairKey = (companyCode: string, employeeNo: string) => `${companyCode}\u0000${employeeNo}`
@@ -49,13 +54,13 @@ async function linkedAccounts(db: Database, recipients: readonly NoticeRecipient
   return new Map(rows.map((row) => [pairKey(row.companyCode, row.employeeNo), row.userId]))
 }
 
-/** Of these users, those who switched `kind` off. */
-async function switchedOff(db: Database, kind: PushKind, userIds: string[]): Promise<Set<string>> {
-  if (!userIds.length) return new Set()
+/** Of these users, those who switched `kind` off (a system notice: nobody). */
+async function switchedOff(db: Database, kind: BatchRequest['kind'], userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length || !(PUSH_KINDS as readonly string[]).includes(kind)) return new Set()
   const rows = await db
     .select({ userId: pushSetting.userId })
     .from(pushSetting)
-    .where(and(eq(pushSetting.kind, kind), eq(pushSetting.enabled, false), inArray(pushSetting.userId, userIds)))
+    .where(and(eq(pushSetting.kind, kind as PushKind), eq(pushSetting.enabled, false), inArray(pushSetting.userId, userIds)))
   return new Set(rows.map((row) => row.userId))
 }
 
@@ -83,6 +88,22 @@ export async function acceptBatch(deps: BatchDeps, request: BatchRequest): Promi
     const earlier = await earlierAnswer(db, request.source, request.idempotencyKey, request.requestHash)
     if (earlier) return earlier
   }
+  const outcomes = await resolveRecipients(db, request)
+  // pg-boss's own statements must not wait behind the transaction (PGlite is one connection).
+  await deps.fanout.started()
+  const stored = await db.transaction((tx) => storeBatch({ ...deps, db: tx }, request, outcomes))
+  if (!stored) return (await earlierAnswer(db, request.source, request.idempotencyKey as string, request.requestHash)) as SentNotice
+  deps.fanout.wake()
+  return stored
+}
+
+export type RecipientOutcomes = Array<RecipientOutcome & { userId: string | null }>
+
+/**
+ * Each recipient's outcome: queued (with the linked account), or skipped — duplicate, noAccount
+ * (not on the roster or no real-name link), switchedOff (the kind is off in their push settings).
+ */
+export async function resolveRecipients(db: Database, request: Pick<BatchRequest, 'kind' | 'recipients'>): Promise<RecipientOutcomes> {
   const linked = await linkedAccounts(db, request.recipients)
   const off = await switchedOff(db, request.kind, [...new Set(linked.values())])
   const seen = new Set<string>()
@@ -96,18 +117,26 @@ export async function acceptBatch(deps: BatchDeps, request: BatchRequest): Promi
     if (off.has(userId)) return { ...base, status: 'skipped', reason: 'switchedOff', userId: null }
     return { ...base, status: 'queued', userId }
   })
+  return outcomes
+}
+
+/**
+ * Writes the batch, its recipients and the fan-out job in the caller's transaction (`deps.db`);
+ * the fan-out's job store must be started (fanout.started()) before that transaction opened.
+ * Undefined when the source's Idempotency-Key was taken meanwhile.
+ */
+export async function storeBatch(deps: BatchDeps, request: BatchRequest, outcomes: RecipientOutcomes): Promise<SentNotice | undefined> {
   const queued = outcomes.filter((o) => o.status === 'queued').length
-  const id = randomUUID()
+  const id = request.id ?? randomUUID()
   const answer: SentNotice = {
     id,
     queued,
     skipped: outcomes.length - queued,
-    recipients: outcomes.map(({ userId: _, ...outcome }) => outcome),
+    recipients: request.console ? [] : outcomes.map(({ userId: _, ...outcome }) => outcome),
   }
-  // pg-boss's own statements must not wait behind the transaction (PGlite is one connection).
-  await deps.fanout.started()
   const now = deps.now()
-  const stored = await db.transaction(async (tx) => {
+  const tx = deps.db
+  {
     const [batch] = await tx
       .insert(noticeBatch)
       .values({
@@ -121,6 +150,8 @@ export async function acceptBatch(deps: BatchDeps, request: BatchRequest): Promi
         bodyZh: request.text.body['zh-CN'],
         bodyEn: request.text.body['en-US'],
         target: request.target ?? null,
+        audience: request.console?.audience ?? null,
+        createdBy: request.console?.createdBy ?? null,
         answer,
         createdAt: now,
         fannedOutAt: queued ? null : now,
@@ -143,10 +174,7 @@ export async function acceptBatch(deps: BatchDeps, request: BatchRequest): Promi
     )
     if (queued) await deps.fanout.enqueue(tx, id)
     return answer
-  })
-  if (!stored) return (await earlierAnswer(db, request.source, request.idempotencyKey as string, request.requestHash)) as SentNotice
-  deps.fanout.wake()
-  return stored
+  }
 }
 
 /** The text of a request: its own words in both languages, or a template's. */
@@ -167,7 +195,8 @@ export async function batchDelivery(db: Database, source: string, id: string): P
   const rows = await db.select().from(noticeRecipient).where(eq(noticeRecipient.batchId, id)).orderBy(asc(noticeRecipient.position))
   return {
     id: batch.id,
-    kind: batch.kind,
+    // The notices API sends push kinds only (a system notice comes from the console, another source).
+    kind: batch.kind as PushKind,
     createdAt: batch.createdAt.toISOString(),
     complete: !!batch.fannedOutAt,
     recipients: rows.map((row) => ({

@@ -29,7 +29,7 @@ export interface NoticeText {
  * kind the user switched off is not stored; security notices always are.
  */
 export async function publishNotice(db: Database, userId: string, kind: NoticeKind, text: NoticeText, now: Date): Promise<boolean> {
-  if (kind !== 'security' && (await disabledKinds(db, userId)).includes(kind)) return false
+  if (kind !== 'security' && kind !== 'system' && (await disabledKinds(db, userId)).includes(kind)) return false
   await insertNotice(db, {
     userId,
     kind,

@@ -151,6 +151,11 @@ export async function findEnrollment(db: Database, tokenHash: string, now: Date)
   return row
 }
 
+/** Uses up every open link of the operator (a renewed link, a reset second factor). */
+export async function voidEnrollments(db: Database, operatorId: string, now: Date) {
+  await db.update(operatorEnrollment).set({ usedAt: now }).where(and(eq(operatorEnrollment.operatorId, operatorId), isNull(operatorEnrollment.usedAt)))
+}
+
 /** Uses the link up; false when it was used (or expired) meanwhile. */
 export async function useEnrollment(db: Database, tokenHash: string, now: Date): Promise<boolean> {
   const rows = await db

@@ -41,6 +41,7 @@ import {
   setPassword,
   useEnrollment,
   useRecoveryCode,
+  voidEnrollments,
 } from './queries'
 import { type ConsoleSession, endConsoleSessions, idleExpiresAt, listConsoleSessions, startConsoleSession, stepUpConsoleSession } from './session'
 import { checkTotp, newTotpSecret, totpUri } from './totp'
@@ -389,6 +390,8 @@ export async function inviteOperator(
     if (existing && existing.status !== 'invited') throw new AppError('ALREADY_REGISTERED')
     const id = existing?.id ?? (await insertOperator(tx, { email, displayName: input.displayName ?? email.slice(0, email.indexOf('@')), roles: input.roles, now }))
     const totpSecret = deps.fieldCipher.encrypt(newTotpSecret(), `operator.enrollment:${tokenHash}`)
+    // A renewed link replaces the earlier ones: only the newest works.
+    await voidEnrollments(tx, id, now)
     await insertEnrollment(tx, { tokenHash, operatorId: id, totpSecret, expiresAt, createdAt: now })
     await insertAudit(tx, origin, { action: A.enrollmentIssued, resourceType: 'operator', resourceId: id, after: { email, roles: [...input.roles], expiresAt: expiresAt.toISOString() }, actor: by }, now)
     return id

@@ -54,7 +54,7 @@ const help: HelpDictionary = {
     loginFirst: 'Log in to see your notices',
     loadFailed: 'Notices could not be loaded. Please try again later.',
     unread: 'Unread',
-    kinds: { salary: 'Salary', examReservation: 'Check-up booking', examReport: 'Check-up report', flexibleEmployment: 'Flexible employment', security: 'Security' },
+    kinds: { salary: 'Salary', examReservation: 'Check-up booking', examReport: 'Check-up report', flexibleEmployment: 'Flexible employment', security: 'Security', system: 'System' },
     unreadCount: '{count} unread',
   },
 }

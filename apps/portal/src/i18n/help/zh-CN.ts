@@ -54,7 +54,7 @@ const help: HelpDictionary = {
     loginFirst: '登录后查看您的消息通知',
     loadFailed: '消息加载失败，请稍后重试',
     unread: '未读',
-    kinds: { salary: '薪资服务', examReservation: '体检预约', examReport: '体检报告', flexibleEmployment: '灵活用工', security: '安全提醒' },
+    kinds: { salary: '薪资服务', examReservation: '体检预约', examReport: '体检报告', flexibleEmployment: '灵活用工', security: '安全提醒', system: '系统通知' },
     unreadCount: '{count}条未读',
   },
 }
