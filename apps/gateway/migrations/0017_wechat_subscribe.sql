@@ -4,6 +4,7 @@ CREATE TABLE "wechat_subscribe_accept" (
 	"app_id" text NOT NULL,
 	"open_id" text NOT NULL,
 	"template_id" text NOT NULL,
+	"locale" text NOT NULL,
 	"accepted_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
 	"used_for" text

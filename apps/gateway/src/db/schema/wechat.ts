@@ -1,3 +1,4 @@
+import { LOCALES } from '@ess/contract'
 import { sql } from 'drizzle-orm'
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { appUser } from './user'
@@ -24,7 +25,7 @@ export const wechatMiniAccount = pgTable(
 
 /**
  * One allowed subscribe message (WeChat's one-time subscription): the user accepted the template
- * in `wx.requestSubscribeMessage` from the mini-program as `openId`. A notice of the template's
+ * in `wx.requestSubscribeMessage` from the mini-program as `openId`, in `locale`. A notice of the template's
  * kind uses one up (`usedFor`: the batch and user it went out for, unique, so a fan-out run twice
  * cannot use two for one notice). Deleted with the user.
  */
@@ -38,6 +39,8 @@ export const wechatSubscribeAccept = pgTable(
     appId: text().notNull(),
     openId: text().notNull(),
     templateId: text().notNull(),
+    /** The language the employee used when accepting: the message's language (WeChat's lang). */
+    locale: text({ enum: LOCALES }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     usedFor: text(),

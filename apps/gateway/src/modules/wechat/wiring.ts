@@ -13,7 +13,12 @@ export const WECHAT_FAKE_MOUNT = '/dev/wechat'
  * under /dev/wechat with a demo app made at start; in production without it, none (the calls answer
  * WECHAT_UNAVAILABLE).
  */
-export function wechatMini(config: Config, kv: Kv, now: () => Date): { api?: WechatMiniApi; fakeApps: WechatFakeApp[] } {
+export interface WechatMini {
+  api?: WechatMiniApi
+  fakeApps: WechatFakeApp[]
+}
+
+export function wechatMini(config: Config, kv: Kv, now: () => Date): WechatMini {
   const { credentials, apiUrl } = config.wechatMini
   if (credentials) return { api: wechatMiniApi(credentials, apiUrl ?? WECHAT_API, kv, now), fakeApps: [] }
   if (config.isProduction || apiUrl) return { fakeApps: [] }
