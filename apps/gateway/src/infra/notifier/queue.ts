@@ -41,6 +41,8 @@ export interface MessageQueue extends Notifier {
   start(): Promise<void>
   /** Stops the worker after the deliveries in progress; what is left stays queued for the next start. */
   stop(): Promise<void>
+  /** Asks this process's worker to look now for messages queued in a transaction that committed. */
+  wake(): void
 }
 
 /** The pg-boss queue of the messages a transport delivers; a job carries the message row's id. */
@@ -289,6 +291,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
     async start() {
       if (transported) await started()
     },
+    wake,
     async stop() {
       if (!ready) return
       stopping = true

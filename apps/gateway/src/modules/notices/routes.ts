@@ -15,7 +15,17 @@ export default async function noticeRoutes(fastify: FastifyInstance) {
 
   // The fan-out of notices to many employees (the notices API; the console's notices later).
   const { fanout: settings } = fastify.config.noticeApi
-  const fanout = createFanout({ database: fastify.database, chunk: settings.chunk, leaseS: settings.leaseS, pollMs: fastify.config.notifier.pollMs, now: fastify.now, log: fastify.log })
+  const { api, templates } = fastify.wechatMini
+  const { miniprogramState: state } = fastify.config.wechatMini
+  const fanout = createFanout({
+    database: fastify.database,
+    chunk: settings.chunk,
+    leaseS: settings.leaseS,
+    pollMs: fastify.config.notifier.pollMs,
+    now: fastify.now,
+    log: fastify.log,
+    subscribe: api && Object.keys(templates).length ? { notifier: fastify.notifier, appId: api.appId, templates, state } : undefined,
+  })
   fastify.addHook('onReady', () => fanout.resume())
   fastify.addHook('onClose', () => fanout.stop())
   await fastify.register(openNoticeRoutes, { deps: { db: fastify.db, now: fastify.now, fanout } })
