@@ -94,8 +94,9 @@ export const SentNoticeSchema = z.object({
 export type SentNotice = z.infer<typeof SentNoticeSchema>
 
 /**
- * Delivery per channel: the inbox, and the WeChat subscribe message: `none` (the kind has no
- * template, or no mini-program), `skipped` (the employee has no accept of the template left),
+ * Delivery per channel: the inbox, and the WeChat subscribe message: `none` (no WeChat
+ * message: the kind has no template, or the employee never subscribed to it in the mini-program),
+ * `skipped` (subscribed before, but no accept of the template is left),
  * `pending` (queued), `sent` (WeChat took it), `failed` (WeChat refused it for good).
  */
 export const NOTICE_INBOX_STATES = ['pending', 'delivered', 'skipped'] as const

@@ -115,12 +115,14 @@ export function createFanout(options: FanoutOptions): Fanout {
           .set({ inbox: sql`case when ${noticeRecipient.userId} is null then 'skipped' else 'delivered' end` })
           .where(and(eq(noticeRecipient.batchId, batchId), inArray(noticeRecipient.position, positions)))
         if (subscribe && users.length) {
-          // One accept = one message: those without one left are `skipped` on WeChat.
-          const messages = await queueSubscribeMessages(tx, subscribe, batch, users, options.now())
-          await tx
-            .update(noticeRecipient)
-            .set({ wechat: 'skipped' })
-            .where(and(eq(noticeRecipient.batchId, batchId), inArray(noticeRecipient.position, positions), inArray(noticeRecipient.userId, users)))
+          // One accept = one message: those who subscribed but have none left are `skipped` on WeChat.
+          const { queued: messages, exhausted } = await queueSubscribeMessages(tx, subscribe, batch, users, options.now())
+          if (exhausted.size) {
+            await tx
+              .update(noticeRecipient)
+              .set({ wechat: 'skipped' })
+              .where(and(eq(noticeRecipient.batchId, batchId), inArray(noticeRecipient.position, positions), inArray(noticeRecipient.userId, [...exhausted])))
+          }
           if (messages.size) {
             const list = JSON.stringify([...messages].map(([u, m]) => ({ u, m })))
             await tx.execute(sql`

@@ -72,30 +72,34 @@ export const subscribeKey = (batchId: string, userId: string) => `notice-wechat:
 /**
  * In the fan-out chunk's transaction: for each user of the chunk with an unused accept of the
  * kind's template, uses up the oldest one and queues a subscribe message to its open id, in the
- * language it was accepted in. Answers the queued message of each such user; the chunk's
+ * language it was accepted in. Answers the queued message of each such user, and the users who
+ * subscribed to the template before but have no accept left (nothing by WeChat); the chunk's
  * transaction makes both happen exactly when its inbox rows do. A chunk run again (a gateway that
  * died) finds its recipients done; two gateways on one chunk collide on the accept's unique
  * `usedFor` and the queue's idempotency key, and one of them rolls back.
  */
-export async function queueSubscribeMessages(tx: Database, setup: SubscribeSetup, notice: SubscribeNotice, userIds: string[], now: Date): Promise<Map<string, number>> {
+export async function queueSubscribeMessages(
+  tx: Database,
+  setup: SubscribeSetup,
+  notice: SubscribeNotice,
+  userIds: string[],
+  now: Date,
+): Promise<{ queued: Map<string, number>; exhausted: Set<string> }> {
   const templateId = setup.templates[notice.kind]
   const queued = new Map<string, number>()
-  if (!templateId || !userIds.length) return queued
-  const unused = await tx
-    .select({ id: wechatSubscribeAccept.id, userId: wechatSubscribeAccept.userId })
+  const exhausted = new Set<string>()
+  if (!templateId || !userIds.length) return { queued, exhausted }
+  const accepts = await tx
+    .select({ id: wechatSubscribeAccept.id, userId: wechatSubscribeAccept.userId, usedAt: wechatSubscribeAccept.usedAt })
     .from(wechatSubscribeAccept)
-    .where(
-      and(
-        eq(wechatSubscribeAccept.appId, setup.appId),
-        eq(wechatSubscribeAccept.templateId, templateId),
-        isNull(wechatSubscribeAccept.usedAt),
-        inArray(wechatSubscribeAccept.userId, userIds),
-      ),
-    )
+    .where(and(eq(wechatSubscribeAccept.appId, setup.appId), eq(wechatSubscribeAccept.templateId, templateId), inArray(wechatSubscribeAccept.userId, userIds)))
     .orderBy(asc(wechatSubscribeAccept.acceptedAt), asc(wechatSubscribeAccept.id))
   const oldest = new Map<string, string>()
-  for (const row of unused) if (!oldest.has(row.userId)) oldest.set(row.userId, row.id)
-  if (!oldest.size) return queued
+  for (const row of accepts) {
+    exhausted.add(row.userId)
+    if (!row.usedAt && !oldest.has(row.userId)) oldest.set(row.userId, row.id)
+  }
+  if (!oldest.size) return { queued, exhausted }
   const used = await tx
     .update(wechatSubscribeAccept)
     .set({ usedAt: now, usedFor: sql`${`notice-wechat:${notice.id}:`} || ${wechatSubscribeAccept.userId}::text` })
@@ -123,6 +127,9 @@ export async function queueSubscribeMessages(tx: Database, setup: SubscribeSetup
       { tx, idempotencyKey: subscribeKey(notice.id, accept.userId) },
     )
     queued.set(accept.userId, sent.id)
+    exhausted.delete(accept.userId)
   }
-  return queued
+  // Subscribed before, but every accept is used up (or taken by a racing gateway): nothing by WeChat.
+  for (const userId of oldest.keys()) if (queued.has(userId)) exhausted.delete(userId)
+  return { queued, exhausted }
 }
