@@ -9,7 +9,7 @@
 // its own 1,000 employees); the figures appended to bench/RESULTS.md.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OPEN_API_PREFIX, signOpenRequest } from '@ess/contract'
 import pg from 'pg'
@@ -31,7 +31,7 @@ const secret = readFileSync(join(keysDir, 'notice-app-payroll.secret'), 'utf8').
 /** A company of 1,000 employees, each linked to an account; answers the company code. */
 async function seedCompany(round: number): Promise<string> {
   const code = `BENCH${process.pid}R${round}`
-  const company = await db.query<{ id: string }>('insert into client_company (code, name_zh, name_en) values ($1, $2, $3) returning id', [code, '压测公司', 'Bench Co.'])
+  const company = await db.query<{ id: number }>('insert into client_company (code, name_zh, name_en) values ($1, $2, $3) returning id', [code, '压测公司', 'Bench Co.'])
   const companyId = company.rows[0].id
   const now = new Date()
   const expires = new Date(now.getTime() + 365 * 86_400_000)
@@ -47,7 +47,7 @@ async function seedCompany(round: number): Promise<string> {
       links.push({ user_id: userId, employee_id: employeeId, method: 'idNumber', identity_version: 1, certified_at: now.toISOString(), expires_at: expires.toISOString() })
     }
     await db.query(
-      'insert into employee (id, company_id, employee_no, name, id_type, id_no_cipher, id_no_index) select * from jsonb_to_recordset($1::jsonb) as x(id uuid, company_id uuid, employee_no text, name text, id_type text, id_no_cipher text, id_no_index text)',
+      'insert into employee (id, company_id, employee_no, name, id_type, id_no_cipher, id_no_index) select * from jsonb_to_recordset($1::jsonb) as x(id uuid, company_id int, employee_no text, name text, id_type text, id_no_cipher text, id_no_index text)',
       [JSON.stringify(employees)],
     )
     await db.query('insert into app_user (id, email) select * from jsonb_to_recordset($1::jsonb) as x(id uuid, email text)', [JSON.stringify(users)])
@@ -118,7 +118,7 @@ appendFileSync(
     '',
     `## Notices API: one call to 1,000 employees end to end (issue 35, \`bench/notices.ts\`)`,
     '',
-    `Run of ${at} UTC, ${cpu.length} × ${cpu[0]?.model.trim()}, Node ${process.version}: the production build on PostgreSQL + Redis (a fresh database),`,
+    `Run of ${at} UTC, ${cpu.length} × ${cpu[0]?.model.trim()}, Node ${process.version} (load average ${loadavg()[0].toFixed(1)} at the end): the production build on PostgreSQL + Redis (a fresh database),`,
     `the payroll app's signed \`POST /open/api/v1/notices\` (template salaryPaid) naming 1,000 employees of one company, each linked to an account;`,
     `timed from the request leaving: the answer (all 1,000 \`queued\`), all 1,000 inbox rows written (counted on the database every 20 ms),`,
     `and \`GET notices/{id}\` saying \`complete\` (polled every 50 ms). NOTICE_FANOUT_CHUNK at its default (500). ${ROUNDS} round(s); median.`,
