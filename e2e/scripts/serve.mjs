@@ -1,10 +1,14 @@
 // Runs `npm start` for the browser tests with a fresh data dir, removed afterwards.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ess-e2e-'))
+// Where this server keeps its data (KEYS_DIR in it): a spec that plays a provider's system signs
+// its notices-API calls with the app secret the gateway made there (tests/notices.spec.ts).
+const dataDirNote = join(tmpdir(), `ess-e2e-${process.env.PORT ?? 8080}.data-dir`)
+writeFileSync(dataDirNote, dataDir)
 const child = spawn('npm', ['start'], {
   stdio: 'inherit',
   // Every browser test calls from 127.0.0.1: the per-client limit of the public calls (600 a minute by
@@ -26,5 +30,6 @@ process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))
 child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(dataDirNote, { force: true })
   process.exit(code ?? 0)
 })

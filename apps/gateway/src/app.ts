@@ -25,7 +25,6 @@ import userRoutes from './modules/user/routes'
 import verifyRoutes from './modules/verify/routes'
 import devRoutes from './modules/dev/routes'
 import wechatRoutes from './modules/wechat/routes'
-import { wechatMini } from './modules/wechat/wiring'
 import dictRoutes from './modules/dict/routes'
 import loginRoutes from './modules/login/routes'
 import systemRoutes from './modules/system/routes'
@@ -172,7 +171,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(rosterConsoleRoutes, { dataDir: config.dataDir })
   const oauth = identityProviders(config)
   await fastify.register(thirdPartyRoutes, { providers: oauth.providers })
-  const wechat = wechatMini(config, fastify.kv, fastify.now)
+  const wechat = fastify.wechatMini
   await fastify.register(wechatRoutes, { api: wechat.api })
   if (!config.isProduction) await fastify.register(devRoutes, { oauthStandInClients: oauth.standInClients, wechatFakeApps: wechat.fakeApps })
 

@@ -52,7 +52,7 @@ describe('config', () => {
       publicUrl: 'http://localhost:8080',
       console: { origin: 'http://localhost:8080', rpId: 'localhost', secureCookie: false },
       oauth: { credentials: {}, returnUrls: [expect.objectContaining({ href: 'http://localhost:8080/' }), expect.objectContaining({ href: 'http://127.0.0.1:8080/' })], standInUrl: undefined },
-      wechatMini: { credentials: undefined, apiUrl: undefined },
+      wechatMini: { credentials: undefined, apiUrl: undefined, subscribeTemplates: {}, miniprogramState: 'developer' },
       notifier: { outboxOnly: false, sms: undefined, timeoutMs: 10_000, sendWaitMs: 2500, maxAttempts: 6, retryBaseMs: 5000, pollMs: 1000 },
     })
     expect(config.portalDir.endsWith(path.join('apps', 'portal', 'dist', 'h5'))).toBe(true)
@@ -240,11 +240,20 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', WECHAT_MINI_APPID: 'wx0123', WECHAT_MINI_SECRET: 's' }).wechatMini).toEqual({
       credentials: { appId: 'wx0123', secret: 's' },
       apiUrl: undefined,
+      subscribeTemplates: {},
+      miniprogramState: 'formal',
     })
     expect(() => loadConfig({ WECHAT_MINI_APPID: 'wx0123' })).toThrow(/WECHAT_MINI_SECRET: is required with WECHAT_MINI_APPID/)
     expect(() => loadConfig({ WECHAT_MINI_SECRET: 's' })).toThrow(/WECHAT_MINI_APPID: is required with WECHAT_MINI_SECRET/)
     expect(() => loadConfig({ NODE_ENV: 'production', NOTIFIER: 'outbox', WECHAT_API_URL: 'http://127.0.0.1:9000' })).toThrow(/WECHAT_API_URL: is for development and tests only/)
     expect(loadConfig({ WECHAT_API_URL: 'http://127.0.0.1:9000/' }).wechatMini.apiUrl).toBe('http://127.0.0.1:9000')
+  })
+
+  it('takes a subscribe-message template per push kind and the mini-program version messages open', () => {
+    const config = loadConfig({ WECHAT_SUBSCRIBE_TEMPLATE_SALARY: 'tmpl-a', WECHAT_SUBSCRIBE_TEMPLATE_EXAM_REPORT: 'tmpl-b', WECHAT_MINIPROGRAM_STATE: 'trial' })
+    expect(config.wechatMini).toMatchObject({ subscribeTemplates: { salary: 'tmpl-a', examReport: 'tmpl-b' }, miniprogramState: 'trial' })
+    expect(() => loadConfig({ WECHAT_SUBSCRIBE_TEMPLATE_SALARY: 'tmpl-a', WECHAT_SUBSCRIBE_TEMPLATE_EXAM_REPORT: 'tmpl-a' })).toThrow(/one template id per push kind/)
+    expect(() => loadConfig({ WECHAT_MINIPROGRAM_STATE: 'beta' })).toThrow(/WECHAT_MINIPROGRAM_STATE/)
   })
 
   it('refuses production without an SMS provider and SMTP, naming what is missing, unless NOTIFIER=outbox', () => {

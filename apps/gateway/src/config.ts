@@ -212,6 +212,13 @@ const EnvSchema = z
     WECHAT_MINI_SECRET: optionalText,
     /** Development and tests: WeChat's server endpoints are the local fake's at this address (never in production). */
     WECHAT_API_URL: optionalUrl('http'),
+    /** The mini-program's subscribe-message template id of each push kind (unset: no WeChat message of that kind). */
+    WECHAT_SUBSCRIBE_TEMPLATE_SALARY: optionalText,
+    WECHAT_SUBSCRIBE_TEMPLATE_EXAM_RESERVATION: optionalText,
+    WECHAT_SUBSCRIBE_TEMPLATE_EXAM_REPORT: optionalText,
+    WECHAT_SUBSCRIBE_TEMPLATE_FLEXIBLE_EMPLOYMENT: optionalText,
+    /** Which version of the mini-program a subscribe message opens: formal (release), trial or developer. */
+    WECHAT_MINIPROGRAM_STATE: z.preprocess(blankAsUnset, z.enum(['formal', 'trial', 'developer']).optional()),
     /** Outer apps that sign calls with their own public app key: `appId:key` pairs (contract parseOuterAppKeys). */
     OUTER_APP_KEYS: optionalText,
     /** The provider's systems that may send notices, and the kinds each may send (parseNoticeApps). */
@@ -345,6 +352,8 @@ const EnvSchema = z
     wechatMini: {
       credentials: env.WECHAT_MINI_APPID && env.WECHAT_MINI_SECRET ? { appId: env.WECHAT_MINI_APPID, secret: env.WECHAT_MINI_SECRET } : undefined,
       apiUrl: env.WECHAT_API_URL?.replace(/\/+$/, ''),
+      subscribeTemplates: subscribeTemplates(env),
+      miniprogramState: env.WECHAT_MINIPROGRAM_STATE ?? (env.NODE_ENV === 'production' ? 'formal' : 'developer'),
     },
     notifier: {
       /** Outbox only when asked for, or when no SMS provider is set (development, tests). */
@@ -366,6 +375,24 @@ const EnvSchema = z
 function consoleConfig(env: { PORT: number; NODE_ENV: string; PUBLIC_URL?: string; CONSOLE_ORIGIN?: string }) {
   const origin = new URL(env.CONSOLE_ORIGIN ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin
   return { origin, rpId: new URL(origin).hostname, secureCookie: env.NODE_ENV !== 'development' }
+}
+
+/** WECHAT_SUBSCRIBE_TEMPLATE_<KIND>: the template id of each push kind that has one. */
+function subscribeTemplates(env: {
+  WECHAT_SUBSCRIBE_TEMPLATE_SALARY?: string
+  WECHAT_SUBSCRIBE_TEMPLATE_EXAM_RESERVATION?: string
+  WECHAT_SUBSCRIBE_TEMPLATE_EXAM_REPORT?: string
+  WECHAT_SUBSCRIBE_TEMPLATE_FLEXIBLE_EMPLOYMENT?: string
+}): Partial<Record<PushKind, string>> {
+  const all: Record<PushKind, string | undefined> = {
+    salary: env.WECHAT_SUBSCRIBE_TEMPLATE_SALARY,
+    examReservation: env.WECHAT_SUBSCRIBE_TEMPLATE_EXAM_RESERVATION,
+    examReport: env.WECHAT_SUBSCRIBE_TEMPLATE_EXAM_REPORT,
+    flexibleEmployment: env.WECHAT_SUBSCRIBE_TEMPLATE_FLEXIBLE_EMPLOYMENT,
+  }
+  const ids = Object.values(all).filter(Boolean)
+  if (new Set(ids).size !== ids.length) throw new Error('WECHAT_SUBSCRIBE_TEMPLATE_*: one template id per push kind (the same id is given twice)')
+  return Object.fromEntries(Object.entries(all).filter(([, id]) => id)) as Partial<Record<PushKind, string>>
 }
 
 /**

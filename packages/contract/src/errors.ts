@@ -126,6 +126,10 @@ export const ERRORS = {
   WECHAT_CODE_INVALID: def(100621, 400, '微信授权已失效，请重试', 'The WeChat authorization has expired; please try again'),
   WECHAT_FAILED: def(100622, 502, '微信服务暂时不可用，请稍后重试', 'The WeChat service is not available right now; please try again later'),
 
+  // WeChat subscribe messages (100760–100779).
+  WECHAT_OPENID_UNKNOWN: def(100760, 400, '未能识别您的微信身份，请重新打开小程序后再试', 'Your WeChat identity is not known here; please reopen the mini-program and try again'),
+  WECHAT_TEMPLATE_UNKNOWN: def(100761, 400, '该消息模板不可订阅', 'This message template cannot be subscribed to'),
+
   // The micro-assistant (100630–100639): the sample the gateway serves in its place answers these.
   ASSISTANT_CODE_REQUIRED: def(100630, 400, '缺少登录码，请重新进入智能客服', 'The login code is missing; please open the assistant again'),
   ASSISTANT_CODE_INVALID: def(100631, 400, '登录码无效、已使用或已过期，请重新进入智能客服', 'The login code is invalid, used or expired; please open the assistant again'),

@@ -70,6 +70,7 @@ export type {
   ThirdParty,
   ExportLink,
   PushSettings,
+  SubscribeTemplates,
   Notice,
   NoticeList,
   HelpVote,

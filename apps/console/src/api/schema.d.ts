@@ -1273,7 +1273,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery of a notice this app sent: per recipient and channel (inbox; wechat stays none until subscribe messages are sent) */
+        /** Delivery of a notice this app sent: per recipient and channel (inbox; WeChat subscribe message) */
         get: operations["getNoticeDelivery"];
         put?: never;
         post?: never;
@@ -2663,6 +2663,40 @@ export interface paths {
         put?: never;
         /** Signs in with WeChat's phone-number quick verification (getuserphonenumber), creating the account of a new phone (then the agreements are required) */
         post: operations["weChatMiniQuickLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/api/wechat/subscribeTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mini-program's subscribe-message template of each push kind that has one, with the messages the user's accepts still allow */
+        get: operations["wechatSubscribeTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/api/wechat/subscribeAccept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the templates the user accepted in wx.requestSubscribeMessage: one allowed subscribe message each, for this user and the device's open id; answers the templates with what they allow */
+        post: operations["wechatSubscribeAccept"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14715,6 +14749,117 @@ export interface operations {
                                 refreshExpiresIn: number;
                                 created: boolean;
                             };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    wechatSubscribeTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment";
+                                templateId: string;
+                                remaining: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    wechatSubscribeAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templateIds: string[];
+                    loginCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** @enum {string} */
+                                kind: "salary" | "examReservation" | "examReport" | "flexibleEmployment";
+                                templateId: string;
+                                remaining: number;
+                            }[];
                         };
                     };
                 };

@@ -9,6 +9,8 @@ import { type PasswordKey, loadPasswordKey } from '../infra/crypto/password-key'
 import { type Kv, openKv } from '../infra/kv'
 import { type MessageQueue, createNotifier } from '../infra/notifier'
 import { timedKv } from '../infra/kv/timed'
+import { type WechatMini, wechatMini } from '../modules/wechat/wiring'
+import { wechatSubscribeTransport } from '../modules/wechat/subscribe-transport'
 import type { Metrics } from '../infra/observe/metrics'
 
 declare module 'fastify' {
@@ -22,6 +24,8 @@ declare module 'fastify' {
     hmacKey: HmacKey
     /** The notifier port, with its queue's worker. */
     notifier: MessageQueue
+    /** The mini-program's WeChat server API (sign-in, subscribe messages), and the fake's apps outside production. */
+    wechatMini: WechatMini
     /** The Prometheus metrics when METRICS_PORT is set (plugins/metrics.ts serves them). */
     metrics: Metrics | undefined
     /** The clock of every expiry, lockout and timestamp the app decides on (tests move it). */
@@ -63,7 +67,8 @@ export default fp<InfraOptions>(
     const { keysDir } = config
     // Process-wide, like the thread pool the hashes run on.
     passwordWork.configure(config.passwordWork)
-    const notifier = createNotifier({ database, config, now, log: fastify.log })
+    const wechat = wechatMini(config, kv, now)
+    const notifier = createNotifier({ database, config, now, log: fastify.log, wechat: wechat.api && wechatSubscribeTransport(wechat.api, fastify.log) })
     // The worker starts with the app (delivering what a stopped gateway left) and stops before the stores close.
     fastify.addHook('onReady', async () => notifier.start())
     fastify.addHook('onClose', async () => notifier.close())
@@ -77,6 +82,7 @@ export default fp<InfraOptions>(
       .decorate('fieldCipher', loadFieldCipher(keysDir))
       .decorate('hmacKey', loadHmacKey(keysDir))
       .decorate('metrics', metrics)
+      .decorate('wechatMini', wechat)
       .decorate('now', now)
       .decorate('notifier', notifier)
   },

@@ -70,7 +70,7 @@ const TAG_TEXT: Record<string, string> = {
   privacy: 'Personal information: what is collected, consents, export, cancellation',
   notices: 'Notices and push settings',
   thirdParty: 'Third-party accounts (WeChat, Alipay, …): sign-in and binding',
-  wechat: 'WeChat mini-program sign-in',
+  wechat: 'WeChat mini-program: sign-in and subscribe messages',
   'micro-assistant': 'The sample micro-assistant (a partner service the portal opens)',
 }
 

@@ -48,7 +48,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   })
   const database = options.database ?? (await testDatabase())
   const kv = options.kv ?? (await testKv())
-  const server = serverOptions(config)
+  // A loaded machine (helpers and their tests on two cores) starts the OpenAPI plugin in well over Fastify's 10 s.
+  const server = { ...serverOptions(config), pluginTimeout: 120_000 }
   const fastify = Fastify(
     options.logStream ? { ...server, logger: { ...(server.logger as object), stream: options.logStream } } : server,
   )

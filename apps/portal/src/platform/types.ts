@@ -105,6 +105,12 @@ export interface SystemAdapter {
   makePhoneCall(phone: string): void
   /** A fresh login code of the WeChat client (`wx.login`) in the mini-program; null elsewhere or when it fails. */
   wechatLoginCode(): Promise<string | null>
+  /**
+   * WeChat's `wx.requestSubscribeMessage` for these template ids: each id's choice ('accept',
+   * 'reject', 'ban', 'filter'), or null when WeChat failed; null as a whole where there is none (H5, the app).
+   * Opens its dialog synchronously: WeChat takes it only from a tap.
+   */
+  requestSubscribeMessage: ((templateIds: string[]) => Promise<Record<string, string> | null>) | null
   /** The query the app was opened with (H5: the page's search and hash query; mini-program: the launch query). */
   launchQuery(): Record<string, string>
   /**

@@ -65,7 +65,7 @@ import {
   unbindThirdParty,
 } from './third-party'
 import { helpFeedback, helpVote, serviceContacts } from './help'
-import { weChatMiniQuickLogin, wechatGetOpenId } from './wechat'
+import { weChatMiniQuickLogin, wechatGetOpenId, wechatSubscribeAccept, wechatSubscribeTemplates } from './wechat'
 import type { CallDef } from './define'
 import type { CallName } from './wire'
 import { certificationCheck, certificationGetInfo, editUserPersonalInfo, getUserPersonalInfo, uploadAvatar } from './certification'
@@ -148,6 +148,8 @@ export const calls = {
   bindLogin,
   wechatGetOpenId,
   weChatMiniQuickLogin,
+  wechatSubscribeTemplates,
+  wechatSubscribeAccept,
   getBindingInfo,
   thirdPartyBindAuthorize,
   bindThirdParty,

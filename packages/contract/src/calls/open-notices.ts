@@ -94,8 +94,10 @@ export const SentNoticeSchema = z.object({
 export type SentNotice = z.infer<typeof SentNoticeSchema>
 
 /**
- * Delivery per channel: the inbox, and the WeChat subscribe message. WeChat subscribe messages are
- * not sent yet (issue 35's part 4 is still to do): `wechat` is `none` for every recipient until then.
+ * Delivery per channel: the inbox, and the WeChat subscribe message: `none` (no WeChat
+ * message: the kind has no template, or the employee never subscribed to it in the mini-program),
+ * `skipped` (subscribed before, but no accept of the template is left),
+ * `pending` (queued), `sent` (WeChat took it), `failed` (WeChat refused it for good).
  */
 export const NOTICE_INBOX_STATES = ['pending', 'delivered', 'skipped'] as const
 export const NOTICE_WECHAT_STATES = ['none', 'pending', 'sent', 'failed', 'skipped'] as const

@@ -340,6 +340,8 @@ const WIRE = {
   unbindThirdParty: { method: 'POST', path: '/user/api/security/unbindThirdParty', access: 'user', input: 'body' },
   wechatGetOpenId: { method: 'GET', path: '/user/api/wechat/getOpenId', access: 'public', input: 'query' },
   weChatMiniQuickLogin: { method: 'POST', path: '/user/api/login/weChatMiniQuickLogin', access: 'public', input: 'body' },
+  wechatSubscribeTemplates: { method: 'GET', path: '/user/api/wechat/subscribeTemplates', access: 'user' },
+  wechatSubscribeAccept: { method: 'POST', path: '/user/api/wechat/subscribeAccept', access: 'user', input: 'body' },
 } as const satisfies Record<string, CallWire>
 
 /** The name of a call, e.g. `dictList`. */

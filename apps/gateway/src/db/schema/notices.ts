@@ -48,6 +48,8 @@ export const noticeRecipient = pgTable(
     userId: uuid().references(() => appUser.id, { onDelete: 'set null' }),
     inbox: text({ enum: NOTICE_INBOX_STATES }).notNull(),
     wechat: text({ enum: NOTICE_WECHAT_STATES }).notNull().default('none'),
+    /** The subscribe message queued for it (outbox_message), whose state is the WeChat delivery. */
+    wechatMessageId: integer(),
     /** Why it was skipped (noAccount, switchedOff, duplicate). */
     reason: text(),
   },

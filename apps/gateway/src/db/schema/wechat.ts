@@ -1,4 +1,6 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { LOCALES } from '@ess/contract'
+import { sql } from 'drizzle-orm'
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { appUser } from './user'
 
 /**
@@ -19,4 +21,32 @@ export const wechatMiniAccount = pgTable(
     boundAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.openId] })],
+)
+
+/**
+ * One allowed subscribe message (WeChat's one-time subscription): the user accepted the template
+ * in `wx.requestSubscribeMessage` from the mini-program as `openId`, in `locale`. A notice of the template's
+ * kind uses one up (`usedFor`: the batch and user it went out for, unique, so a fan-out run twice
+ * cannot use two for one notice). Deleted with the user.
+ */
+export const wechatSubscribeAccept = pgTable(
+  'wechat_subscribe_accept',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    appId: text().notNull(),
+    openId: text().notNull(),
+    templateId: text().notNull(),
+    /** The language the employee used when accepting: the message's language (WeChat's lang). */
+    locale: text({ enum: LOCALES }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    usedFor: text(),
+  },
+  (t) => [
+    index('wechat_subscribe_accept_unused_idx').on(t.userId, t.appId, t.templateId, t.acceptedAt).where(sql`${t.usedAt} is null`),
+    uniqueIndex('wechat_subscribe_accept_used_for_key').on(t.usedFor),
+  ],
 )

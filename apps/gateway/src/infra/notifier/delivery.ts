@@ -1,11 +1,11 @@
 import type { Locale } from '@ess/contract'
-import type { Channel } from './notifier'
+import type { QueueChannel } from './notifier'
 import type { TemplateName } from './templates'
 
 /** A message as the queue hands it to a transport. */
 export interface QueuedMessage {
   id: number
-  channel: Channel
+  channel: QueueChannel
   to: string
   locale: Locale
   template: TemplateName

@@ -2,11 +2,16 @@ import type { Locale } from '@ess/contract'
 import type { Database } from '../../db/client'
 import type { TemplateName, TemplateParams } from './templates'
 
+/** The channels of a user's contacts. */
 export type Channel = 'sms' | 'email'
+/** Every channel of the send queue: the contacts' and WeChat subscribe messages (to a mini-program open id). */
+export type QueueChannel = Channel | 'wechat'
 
-export type OutgoingMessage = {
-  [N in TemplateName]: { channel: Channel; to: string; locale: Locale; template: N; params: TemplateParams[N] }
-}[TemplateName]
+type ContactTemplate = Exclude<TemplateName, 'subscribeMessage'>
+
+export type OutgoingMessage =
+  | { [N in ContactTemplate]: { channel: Channel; to: string; locale: Locale; template: N; params: TemplateParams[N] } }[ContactTemplate]
+  | { channel: 'wechat'; to: string; locale: Locale; template: 'subscribeMessage'; params: TemplateParams['subscribeMessage'] }
 
 export interface SendOptions {
   /** The transaction of the state that needs the message: the message is queued only if it commits. */

@@ -6,14 +6,14 @@ import type { Database, DatabaseHandle } from '../../db/client'
 import { countMessageQueued } from '../observe/signals'
 import { outboxMessage } from '../../db/schema'
 import { DAILY_LIMIT_CODES, DeliveryError, type QueuedMessage, type Transport } from './delivery'
-import type { Channel, DeliveryOutcome, Notifier, OutgoingMessage, SendOptions, SentMessage } from './notifier'
+import type { DeliveryOutcome, QueueChannel, Notifier, OutgoingMessage, SendOptions, SentMessage } from './notifier'
 import { SECRET_PARAMS } from './sms/parameters'
 import { type TemplateName, renderMessage } from './templates'
 
 export interface QueueOptions {
   database: Pick<DatabaseHandle, 'db' | 'executeSql'>
   /** Where each channel goes; a channel without one is delivered to the outbox (this table) at once. */
-  transports: Partial<Record<Channel, Transport>>
+  transports: Partial<Record<QueueChannel, Transport>>
   /** Drop the secret parameters (the code) once a real transport took (or refused) the message. */
   dropSecrets: boolean
   /** Drop them from outbox messages too (production: nobody reads the outbox there). */
@@ -41,6 +41,8 @@ export interface MessageQueue extends Notifier {
   start(): Promise<void>
   /** Stops the worker after the deliveries in progress; what is left stays queued for the next start. */
   stop(): Promise<void>
+  /** Asks this process's worker to look now for messages queued in a transaction that committed. */
+  wake(): void
 }
 
 /** The pg-boss queue of the messages a transport delivers; a job carries the message row's id. */
@@ -150,7 +152,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
     if (!row) return // delivered or given up by an earlier attempt
     const message: QueuedMessage = {
       id: row.id,
-      channel: row.channel as Channel,
+      channel: row.channel as QueueChannel,
       to: row.recipient,
       locale: row.locale as Locale,
       template: row.template as TemplateName,
@@ -289,6 +291,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
     async start() {
       if (transported) await started()
     },
+    wake,
     async stop() {
       if (!ready) return
       stopping = true

@@ -7,8 +7,16 @@ export interface TemplateParams {
   passwordChanged: { time: string; device: string; hotline: string }
   /** To the old phone or email after it was replaced or removed: what changed, when, the hotline. */
   contactChanged: { what: 'phone' | 'email'; time: string; device: string; hotline: string }
+  /**
+   * A WeChat subscribe message (channel wechat, to an open id): WeChat's template id, the page it
+   * opens, the mini-program version and language, its fields as JSON (`{"thing1":{"value":"…"}}`),
+   * and a line for people reading the queue (the notice's title).
+   */
+  subscribeMessage: { templateId: string; page: string; state: string; lang: string; data: string; summary: string }
 }
 export type TemplateName = keyof TemplateParams
+/** The templates of text messages (SMS, email). */
+export type TextTemplate = Exclude<TemplateName, 'subscribeMessage'>
 
 interface Template<P> {
   sms: (p: P) => Bilingual
@@ -36,7 +44,7 @@ function notice<P>(subject: Bilingual, sentence: (p: P) => Bilingual): Template<
   }
 }
 
-const templates: { [N in TemplateName]: Template<TemplateParams[N]> } = {
+const templates: { [N in TextTemplate]: Template<TemplateParams[N]> } = {
   passwordChanged: notice(
     { 'zh-CN': `${BRAND['zh-CN']}：您的登录密码已修改`, 'en-US': `${BRAND['en-US']}: your password was changed` },
     ({ time, device, hotline }) => ({
@@ -91,12 +99,17 @@ export interface RenderedMessage {
 }
 
 export function renderMessage<N extends TemplateName>(
-  channel: 'sms' | 'email',
+  channel: 'sms' | 'email' | 'wechat',
   template: N,
   params: TemplateParams[N],
   locale: Locale,
 ): RenderedMessage {
-  const t = templates[template] as Template<TemplateParams[N]>
+  // WeChat renders a subscribe message from its own template: the queue keeps its summary line.
+  if (template === 'subscribeMessage' || channel === 'wechat') {
+    if (template !== 'subscribeMessage' || channel !== 'wechat') throw new Error(`template ${template} is not a ${channel} message`)
+    return { body: (params as TemplateParams['subscribeMessage']).summary }
+  }
+  const t = templates[template as TextTemplate] as unknown as Template<TemplateParams[N]>
   if (channel === 'sms') return { body: t.sms(params)[locale] }
   return { subject: t.email.subject(params)[locale], body: t.email.text(params)[locale] }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type NoticeDelivery, type NoticeKind, type NoticeRecipient, type NoticeTarget, PUSH_KINDS, type PushKind, type RecipientOutcome, type SendNoticeBody, type SentNotice } from '@ess/contract'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { clientCompany, employee, noticeBatch, noticeRecipient, pushSetting, userCertification } from '../../db/schema'
+import { clientCompany, employee, noticeBatch, noticeRecipient, outboxMessage, pushSetting, userCertification } from '../../db/schema'
 import { AppError } from '../../lib/app-error'
 import { sha256Hex } from '../../lib/digest'
 import type { Fanout } from './fanout'
@@ -185,6 +185,8 @@ export function requestText(body: SendNoticeBody): NoticeText {
 
 export const hashOf = (rawBody: string | undefined) => sha256Hex(rawBody ?? '')
 
+const WECHAT_STATE = { queued: 'pending', delivered: 'sent', failed: 'failed' } as const
+
 /** Delivery state of a batch the source sent, per recipient and channel; NOT_FOUND for another's or none. */
 export async function batchDelivery(db: Database, source: string, id: string): Promise<NoticeDelivery> {
   const [batch] = await db
@@ -192,7 +194,19 @@ export async function batchDelivery(db: Database, source: string, id: string): P
     .from(noticeBatch)
     .where(and(eq(noticeBatch.id, id), eq(noticeBatch.source, source)))
   if (!batch) throw new AppError('NOT_FOUND')
-  const rows = await db.select().from(noticeRecipient).where(eq(noticeRecipient.batchId, id)).orderBy(asc(noticeRecipient.position))
+  const rows = await db
+    .select({
+      companyCode: noticeRecipient.companyCode,
+      employeeNo: noticeRecipient.employeeNo,
+      reason: noticeRecipient.reason,
+      inbox: noticeRecipient.inbox,
+      wechat: noticeRecipient.wechat,
+      message: outboxMessage.state,
+    })
+    .from(noticeRecipient)
+    .leftJoin(outboxMessage, eq(outboxMessage.id, noticeRecipient.wechatMessageId))
+    .where(eq(noticeRecipient.batchId, id))
+    .orderBy(asc(noticeRecipient.position))
   return {
     id: batch.id,
     // The notices API sends push kinds only (a system notice comes from the console, another source).
@@ -205,7 +219,8 @@ export async function batchDelivery(db: Database, source: string, id: string): P
       status: row.reason ? 'skipped' : 'queued',
       ...(row.reason ? { reason: row.reason as RecipientOutcome['reason'] } : {}),
       inbox: row.inbox,
-      wechat: row.wechat,
+      // A queued subscribe message's state is its queue message's: sent once WeChat took it.
+      wechat: row.wechat === 'pending' && row.message ? WECHAT_STATE[row.message] : row.wechat,
     })),
   }
 }

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss'
 import type { Database, DatabaseHandle } from '../../db/client'
 import { notice, noticeBatch, noticeRecipient } from '../../db/schema'
 import { inTransaction } from '../../infra/notifier/queue'
+import { type SubscribeSetup, queueSubscribeMessages } from './wechat'
 
 /** The pg-boss queue of the fan-outs: a job names a batch whose inbox rows are still to write. */
 export const FANOUT_QUEUE = 'notice-fanout'
@@ -20,6 +21,8 @@ export interface FanoutOptions {
   pollMs: number
   now: () => Date
   log: FastifyBaseLogger
+  /** WeChat subscribe messages beside the inbox rows (a mini-program configured). */
+  subscribe?: SubscribeSetup
 }
 
 export interface Fanout {
@@ -75,6 +78,9 @@ export function createFanout(options: FanoutOptions): Fanout {
   async function fanOut(batchId: string): Promise<void> {
     const [batch] = await db.select().from(noticeBatch).where(eq(noticeBatch.id, batchId))
     if (!batch || batch.fannedOutAt) return
+    const subscribe = options.subscribe?.templates[batch.kind] ? options.subscribe : undefined
+    // pg-boss's statements of the send queue must not wait behind the chunk's transaction (PGlite).
+    if (subscribe) await subscribe.notifier.start()
     for (;;) {
       const pending = await db
         .select({ position: noticeRecipient.position, userId: noticeRecipient.userId })
@@ -103,11 +109,30 @@ export function createFanout(options: FanoutOptions): Fanout {
             )
             .onConflictDoNothing()
         }
+        const positions = pending.map((row) => row.position)
         await tx
           .update(noticeRecipient)
           .set({ inbox: sql`case when ${noticeRecipient.userId} is null then 'skipped' else 'delivered' end` })
-          .where(and(eq(noticeRecipient.batchId, batchId), inArray(noticeRecipient.position, pending.map((row) => row.position))))
+          .where(and(eq(noticeRecipient.batchId, batchId), inArray(noticeRecipient.position, positions)))
+        if (subscribe && users.length) {
+          // One accept = one message: those who subscribed but have none left are `skipped` on WeChat.
+          const { queued: messages, exhausted } = await queueSubscribeMessages(tx, subscribe, batch, users, options.now())
+          if (exhausted.size) {
+            await tx
+              .update(noticeRecipient)
+              .set({ wechat: 'skipped' })
+              .where(and(eq(noticeRecipient.batchId, batchId), inArray(noticeRecipient.position, positions), inArray(noticeRecipient.userId, [...exhausted])))
+          }
+          if (messages.size) {
+            const list = JSON.stringify([...messages].map(([u, m]) => ({ u, m })))
+            await tx.execute(sql`
+              update ${noticeRecipient} set wechat = 'pending', wechat_message_id = sent.m
+              from jsonb_to_recordset(${list}::jsonb) as sent(u uuid, m integer)
+              where ${noticeRecipient.batchId} = ${batchId} and ${noticeRecipient.userId} = sent.u and ${inArray(noticeRecipient.position, positions)}`)
+          }
+        }
       })
+      if (subscribe) subscribe.notifier.wake()
       log.debug({ batchId, written: pending.length }, 'notice fan-out chunk written')
       // PGlite runs in this thread: without a turn of the event loop between chunks, a long
       // fan-out held every request (and the log) until its end.

@@ -125,7 +125,7 @@ export default async function openNoticeRoutes(fastify: FastifyInstance, { deps 
     preValidation: authenticate,
     schema: {
       operationId: 'getNoticeDelivery',
-      summary: 'Delivery of a notice this app sent: per recipient and channel (inbox; wechat stays none until subscribe messages are sent)',
+      summary: 'Delivery of a notice this app sent: per recipient and channel (inbox; WeChat subscribe message)',
       tags: TAGS,
       security,
       params: z.object({ id: z.string().uuid() }),

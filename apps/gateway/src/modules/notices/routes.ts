@@ -18,7 +18,17 @@ export default async function noticeRoutes(fastify: FastifyInstance, { scheduler
 
   // The fan-out of notices to many employees (the notices API and the console's notices).
   const { fanout: settings } = fastify.config.noticeApi
-  const fanout = createFanout({ database: fastify.database, chunk: settings.chunk, leaseS: settings.leaseS, pollMs: fastify.config.notifier.pollMs, now: fastify.now, log: fastify.log })
+  const { api, templates } = fastify.wechatMini
+  const { miniprogramState: state } = fastify.config.wechatMini
+  const fanout = createFanout({
+    database: fastify.database,
+    chunk: settings.chunk,
+    leaseS: settings.leaseS,
+    pollMs: fastify.config.notifier.pollMs,
+    now: fastify.now,
+    log: fastify.log,
+    subscribe: api && Object.keys(templates).length ? { notifier: fastify.notifier, appId: api.appId, templates, state } : undefined,
+  })
   fastify.addHook('onReady', async () => {
     await fanout.resume()
     // A planned notice's run writes its fan-out job in the planner's transaction: the job store first.

@@ -12,6 +12,24 @@ export interface WechatMiniApi {
   codeToSession(code: string, log: FastifyBaseLogger): Promise<{ openId: string; unionId?: string }>
   /** getuserphonenumber: the number without its country code, and the country code ('86' for the mainland). */
   phoneNumber(code: string, log: FastifyBaseLogger): Promise<{ phone: string; countryCode: string }>
+  /**
+   * cgi-bin/message/subscribe/send: WeChat's answer (errcode 0 and msgid when sent). An access token
+   * WeChat says is invalid or expired (40001, 42001) is dropped and a fresh one tried once. Throws
+   * WECHAT_FAILED when WeChat cannot be reached.
+   */
+  sendSubscribeMessage(message: SubscribeMessage, log: FastifyBaseLogger): Promise<{ errcode: number; errmsg?: string; msgid?: string }>
+}
+
+/** The body of WeChat's subscribe/send (its documented fields). */
+export interface SubscribeMessage {
+  touser: string
+  template_id: string
+  /** The mini-program page the message opens, with its query. */
+  page?: string
+  /** Template fields: `{ thing1: { value: '…' }, time2: { value: '…' } }`. */
+  data: Record<string, { value: string }>
+  miniprogram_state: 'formal' | 'trial' | 'developer'
+  lang: 'zh_CN' | 'en_US' | 'zh_HK' | 'zh_TW'
 }
 
 /** WeChat's API host. */
@@ -20,7 +38,7 @@ const TIMEOUT_MS = 5000
 /** Codes WeChat answers for a code that is wrong, expired or used (40029, 40163) or a bad phone code (40226 is a risky user). */
 const CODE_ERRORS = new Set([40029, 40163])
 /** The access token is not (or no longer) valid: drop it and get another once. */
-const TOKEN_ERRORS = new Set([40001, 42001])
+export const TOKEN_ERRORS: ReadonlySet<number> = new Set([40001, 42001])
 
 type Answer = Record<string, unknown> & { errcode?: number; errmsg?: string }
 
@@ -72,6 +90,14 @@ export function wechatMiniApi(credentials: { appId: string; secret: string }, ba
     return token
   }
 
+  /** A call with the access token; a token WeChat refuses (40001, 42001) is replaced once. */
+  async function withToken(ask: (token: string) => Promise<Answer>, log: FastifyBaseLogger): Promise<Answer> {
+    const answer = await ask(await accessToken(log))
+    if (!answer.errcode || !TOKEN_ERRORS.has(answer.errcode)) return answer
+    await kv.del(tokenKey)
+    return ask(await accessToken(log, true))
+  }
+
   return {
     appId: credentials.appId,
     async codeToSession(code, log) {
@@ -90,11 +116,7 @@ export function wechatMiniApi(credentials: { appId: string; secret: string }, ba
           { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) },
           log,
         )
-      let answer = await ask(await accessToken(log))
-      if (answer.errcode && TOKEN_ERRORS.has(answer.errcode)) {
-        await kv.del(tokenKey)
-        answer = await ask(await accessToken(log, true))
-      }
+      const answer = await withToken(ask, log)
       check(answer, 'the phone code', log)
       const info = (answer.phone_info ?? {}) as { purePhoneNumber?: string; countryCode?: string; watermark?: { appid?: string; timestamp?: number } }
       // The watermark says which app the number was issued to: another app's answer is not ours.
@@ -103,6 +125,18 @@ export function wechatMiniApi(credentials: { appId: string; secret: string }, ba
         throw new AppError('WECHAT_FAILED')
       }
       return { phone: info.purePhoneNumber, countryCode: info.countryCode }
+    },
+    async sendSubscribeMessage(message, log) {
+      const answer = await withToken(
+        (token) =>
+          call(
+            `${base}/cgi-bin/message/subscribe/send?${new URLSearchParams({ access_token: token })}`,
+            { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) },
+            log,
+          ),
+        log,
+      )
+      return { errcode: Number(answer.errcode ?? 0), errmsg: answer.errmsg, msgid: answer.msgid === undefined ? undefined : String(answer.msgid) }
     },
   }
 }

@@ -5,6 +5,7 @@ import { checkSignUpAgreements } from '../agreement/signatures'
 import { type LoginDeps, signInOrCreateByPhone } from '../login/service'
 import { resolvePhone } from '../user/contact'
 import { findCredentials } from '../user/queries'
+import type { Kv } from '../../infra/kv'
 import type { WechatMiniApi } from './api'
 import { bindOpenId, regionOfDialCode } from './queries'
 
@@ -18,6 +19,23 @@ const DEVICE_OPEN_ID_TTL_MS = 30 * 24 * 3600_000
 
 const deviceKey = (appId: string, deviceId: string) => `wechat:mini:${appId}:device:${deviceId}`
 
+/** Remembers the WeChat user of a device (its open id), as wx.login codes said. */
+export async function rememberDeviceOpenId(kv: Kv, appId: string, deviceId: string, identity: { openId: string; unionId?: string }): Promise<void> {
+  await kv.set(deviceKey(appId, deviceId), JSON.stringify(identity), DEVICE_OPEN_ID_TTL_MS)
+}
+
+/** The open id last seen on a device, if any. */
+export async function deviceOpenId(kv: Kv, appId: string, deviceId: string): Promise<string | undefined> {
+  const stored = await kv.get(deviceKey(appId, deviceId))
+  if (!stored) return undefined
+  try {
+    const { openId } = JSON.parse(stored) as { openId?: unknown }
+    return typeof openId === 'string' && openId ? openId : undefined
+  } catch {
+    return undefined
+  }
+}
+
 function apiOf(deps: WechatDeps): WechatMiniApi {
   if (!deps.api) throw new AppError('WECHAT_UNAVAILABLE')
   return deps.api
@@ -30,7 +48,7 @@ function apiOf(deps: WechatDeps): WechatMiniApi {
 export async function getOpenId(deps: WechatDeps, code: string, origin: ClientOrigin): Promise<WechatOpenId> {
   const api = apiOf(deps)
   const { openId, unionId } = await api.codeToSession(code, deps.log)
-  await deps.kv.set(deviceKey(api.appId, origin.deviceId), JSON.stringify({ openId, unionId }), DEVICE_OPEN_ID_TTL_MS)
+  await rememberDeviceOpenId(deps.kv, api.appId, origin.deviceId, { openId, unionId })
   return { openId }
 }
 
@@ -61,7 +79,7 @@ export async function weChatMiniQuickLogin(
   const result = await signInOrCreateByPhone(deps, phone, existing?.id, versionIds, origin, now)
   if (identity) {
     await bindOpenId(deps.db, { appId: api.appId, openId: identity.openId, unionId: identity.unionId ?? null, userId: result.userId, boundAt: now })
-    await deps.kv.set(deviceKey(api.appId, origin.deviceId), JSON.stringify(identity), DEVICE_OPEN_ID_TTL_MS)
+    await rememberDeviceOpenId(deps.kv, api.appId, origin.deviceId, identity)
   }
   return result
 }

@@ -11,6 +11,8 @@ export function createWebSystem(win: Window = window): SystemAdapter {
     },
     chooseImage: () => pickWebImage(win),
     wechatLoginCode: async () => null,
+    // WeChat subscribe messages exist in the mini-program only.
+    requestSubscribeMessage: null,
     makePhoneCall(phone) {
       win.location.href = `tel:${phone.replace(/[^\d+]/g, '')}`
     },

@@ -33,6 +33,13 @@ export function createMiniSystem(): SystemAdapter {
       const result = await Taro.login().catch(() => null)
       return result?.code || null
     },
+    requestSubscribeMessage(templateIds) {
+      const asked = Taro.requestSubscribeMessage({ tmplIds: templateIds } as Parameters<typeof Taro.requestSubscribeMessage>[0]) as Promise<Record<string, unknown>>
+      return asked.then(
+        (result) => Object.fromEntries(templateIds.map((id) => [id, String(result?.[id] ?? 'reject')])),
+        () => null,
+      )
+    },
     makePhoneCall(phone) {
       Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)
     },

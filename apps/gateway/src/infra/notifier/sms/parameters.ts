@@ -1,7 +1,7 @@
 import type { Bilingual, Locale } from '@ess/contract'
 import type { SmsInternational } from '../../../config'
 import { DeliveryError } from '../delivery'
-import type { TemplateName } from '../templates'
+import type { TemplateName, TextTemplate } from '../templates'
 
 /**
  * Chinese SMS providers send only templates approved in advance, filled with parameters. Each of
@@ -13,16 +13,17 @@ export const SMS_TEMPLATE_VARIABLES = {
   verificationCode: ['code', 'minutes'],
   passwordChanged: ['time', 'device', 'hotline'],
   contactChanged: ['what', 'time', 'device', 'hotline'],
-} as const satisfies Record<TemplateName, readonly string[]>
+} as const satisfies Record<TextTemplate, readonly string[]>
 
 /** Parameters that must not stay in the database once a real transport took the message. */
 export const SECRET_PARAMS: Record<TemplateName, readonly string[]> = {
   verificationCode: ['code'],
   passwordChanged: [],
   contactChanged: [],
+  subscribeMessage: [],
 }
 
-export type SmsTemplateIds = Record<TemplateName, string>
+export type SmsTemplateIds = Record<TextTemplate, string>
 
 const WHAT: Record<string, Bilingual> = {
   phone: { 'zh-CN': '手机号', 'en-US': 'phone number' },
@@ -32,9 +33,15 @@ const WHAT: Record<string, Bilingual> = {
 /** Aliyun's limit on one variable's value (35 characters); Tencent's is larger. */
 const MAX_VALUE = 35
 
+/** A template an SMS can carry (a WeChat subscribe message is not one: refused for good). */
+function smsTemplate(template: TemplateName): TextTemplate {
+  if (template === 'subscribeMessage') throw new DeliveryError(true, 'not-sms', `${template} is not an SMS template`)
+  return template
+}
+
 /** The template's variables in order, as text (words translated, long values cut to the providers' limit). */
 export function smsVariables(template: TemplateName, params: Record<string, string>, locale: Locale): Array<[string, string]> {
-  return SMS_TEMPLATE_VARIABLES[template].map((name) => {
+  return SMS_TEMPLATE_VARIABLES[smsTemplate(template)].map((name: string) => {
     const raw = params[name] ?? ''
     const value = name === 'what' && WHAT[raw] ? WHAT[raw][locale] : raw
     return [name, value.slice(0, MAX_VALUE)]
@@ -64,8 +71,9 @@ export function signAndTemplate(
   template: TemplateName,
   to: string,
 ): { signName?: string; templateId: string } {
-  if (isMainland(to)) return { signName: settings.signName, templateId: settings.templates[template] }
-  const templateId = settings.international.templates[template]
+  template = smsTemplate(template)
+  if (isMainland(to)) return { signName: settings.signName, templateId: settings.templates[template as TextTemplate] }
+  const templateId = settings.international.templates[template as TextTemplate]
   if (!templateId) throw new DeliveryError(true, NO_REGION_TEMPLATE, `no international SMS template for ${template}`)
   return { signName: settings.international.signName, templateId }
 }

@@ -1,0 +1,106 @@
+// WeChat subscribe messages on the client (issue 35): switching a push kind on in the mini-program
+// asks wx.requestSubscribeMessage for that kind's template (from the gateway), and sends each
+// 'accept' to the gateway; the web asks nothing.
+import type { PushSettings, SubscribeTemplates } from '@ess/contract/wire'
+import type { TransportRequest } from '../src/platform/types'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { askSubscription, loadSubscribeTemplates, subscribeStore } from '../src/core/notices/subscribe'
+import { loadPushSettings, pushStore, setPush } from '../src/core/push/settings'
+import { fail, installTestPlatform, ok } from './helpers'
+
+const ALL_OFF: PushSettings = (['salary', 'examReservation', 'examReport', 'flexibleEmployment'] as const).map((kind) => ({ kind, enabled: false }))
+const TEMPLATES: SubscribeTemplates = [
+  { kind: 'salary', templateId: 'tmpl-salary', remaining: 0 },
+  { kind: 'examReport', templateId: 'tmpl-report', remaining: 0 },
+]
+
+afterEach(() => {
+  subscribeStore.setState({ templates: null })
+  vi.restoreAllMocks()
+})
+
+/** The mini-program, with WeChat's subscribe dialog answering `choice` and wx.login a code. */
+function miniProgram(choice: string | null = 'accept') {
+  const installed = installTestPlatform()
+  installed.platform.kind = 'weapp'
+  const requestSubscribeMessage = vi.fn(async (ids: string[]) => (choice === null ? null : Object.fromEntries(ids.map((id) => [id, choice]))))
+  const wechatLoginCode = vi.fn(async () => 'login-code-0123456789')
+  installed.platform.system = { ...installed.platform.system, requestSubscribeMessage, wechatLoginCode }
+  return { ...installed, requestSubscribeMessage, wechatLoginCode }
+}
+
+const path = (req: TransportRequest) => new URL(req.url, 'http://x').pathname
+/** Answers by path, whatever order the calls come in. */
+const byPath = (answers: Record<string, unknown>) => (req: TransportRequest) => {
+  const name = Object.keys(answers).find((suffix) => path(req).endsWith(suffix))
+  if (!name) throw new Error(`unexpected ${req.url}`)
+  return ok(answers[name])
+}
+
+describe('subscribe messages in the mini-program', () => {
+  it('loads the templates with the push settings, asks for the kind switched on, and records the accept with a fresh login code', async () => {
+    const { server, requestSubscribeMessage } = miniProgram()
+    const answers = byPath({
+      '/push/settings': ALL_OFF,
+      '/wechat/subscribeTemplates': TEMPLATES,
+      '/push/updateSetting': ALL_OFF.map((row) => (row.kind === 'salary' ? { ...row, enabled: true } : row)),
+      '/wechat/subscribeAccept': TEMPLATES.map((row) => (row.kind === 'salary' ? { ...row, remaining: 1 } : row)),
+    })
+    server.reply(answers, answers, answers, answers)
+    await loadPushSettings()
+    expect(subscribeStore.getState().templates).toEqual(TEMPLATES)
+
+    const done = setPush('salary', true)
+    // The dialog is opened in the tap itself, before anything is awaited.
+    expect(requestSubscribeMessage).toHaveBeenCalledWith(['tmpl-salary'])
+    expect(await done).toBe(true)
+    const accept = server.requests.find((req) => path(req).endsWith('/wechat/subscribeAccept'))
+    expect(JSON.parse(accept?.body ?? '{}')).toEqual({ templateIds: ['tmpl-salary'], loginCode: 'login-code-0123456789' })
+    expect(subscribeStore.getState().templates?.[0]).toEqual({ kind: 'salary', templateId: 'tmpl-salary', remaining: 1 })
+    expect(pushStore.getState().settings?.[0]).toEqual({ kind: 'salary', enabled: true })
+  })
+
+  it('records nothing when the employee rejects, or WeChat fails; asks nothing when switching off or for a kind without a template', async () => {
+    for (const choice of ['reject', 'ban', null]) {
+      const { server } = miniProgram(choice)
+      subscribeStore.setState({ templates: TEMPLATES })
+      expect(await askSubscription('salary')).toBe(choice === null ? 'failed' : 'declined')
+      expect(server.requests).toHaveLength(0)
+    }
+    const { server, requestSubscribeMessage } = miniProgram()
+    subscribeStore.setState({ templates: TEMPLATES })
+    server.reply(ok(ALL_OFF))
+    await setPush('examReport', false)
+    expect(await askSubscription('examReservation')).toBe('noTemplate')
+    expect(requestSubscribeMessage).not.toHaveBeenCalled()
+    expect(server.requests.map(path)).toEqual(['/app/user/api/push/updateSetting'])
+  })
+
+  it('keeps the switch when the accept cannot be recorded (quietly)', async () => {
+    const { server } = miniProgram()
+    subscribeStore.setState({ templates: TEMPLATES })
+    server.reply((req) =>
+      path(req).endsWith('/wechat/subscribeAccept') ? fail(400, { errorCode: 'WECHAT_OPENID_UNKNOWN' }) : ok(salaryOn()),
+    )
+    server.reply((req) =>
+      path(req).endsWith('/wechat/subscribeAccept') ? fail(400, { errorCode: 'WECHAT_OPENID_UNKNOWN' }) : ok(salaryOn()),
+    )
+    expect(await setPush('salary', true)).toBe(true)
+    expect(subscribeStore.getState().templates).toEqual(TEMPLATES)
+  })
+})
+
+const salaryOn = () => ALL_OFF.map((row) => (row.kind === 'salary' ? { ...row, enabled: true } : row))
+
+describe('on the web', () => {
+  it('asks nothing and reads no templates: H5 has no subscribe messages', async () => {
+    const { server } = installTestPlatform()
+    await loadSubscribeTemplates()
+    expect(server.requests).toHaveLength(0)
+    subscribeStore.setState({ templates: TEMPLATES })
+    expect(await askSubscription('salary')).toBe('unsupported')
+    server.reply(ok(salaryOn()))
+    expect(await setPush('salary', true)).toBe(true)
+    expect(server.requests.map(path)).toEqual(['/app/user/api/push/updateSetting'])
+  })
+})
