@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss'
 import type { Database, DatabaseHandle } from '../../db/client'
 import { notice, noticeBatch, noticeRecipient } from '../../db/schema'
 import { inTransaction } from '../../infra/notifier/queue'
+import { PUSH_KINDS, type PushKind } from '@ess/contract'
 import { type SubscribeSetup, queueSubscribeMessages } from './wechat'
 
 /** The pg-boss queue of the fan-outs: a job names a batch whose inbox rows are still to write. */
@@ -78,7 +79,9 @@ export function createFanout(options: FanoutOptions): Fanout {
   async function fanOut(batchId: string): Promise<void> {
     const [batch] = await db.select().from(noticeBatch).where(eq(noticeBatch.id, batchId))
     if (!batch || batch.fannedOutAt) return
-    const subscribe = options.subscribe?.templates[batch.kind] ? options.subscribe : undefined
+    // Only the push kinds have a subscribe template (a system or security notice goes to the inbox only).
+    const pushKind = (PUSH_KINDS as readonly string[]).includes(batch.kind) ? (batch.kind as PushKind) : undefined
+    const subscribe = pushKind && options.subscribe?.templates[pushKind] ? options.subscribe : undefined
     // pg-boss's statements of the send queue must not wait behind the chunk's transaction (PGlite).
     if (subscribe) await subscribe.notifier.start()
     for (;;) {
@@ -114,9 +117,9 @@ export function createFanout(options: FanoutOptions): Fanout {
           .update(noticeRecipient)
           .set({ inbox: sql`case when ${noticeRecipient.userId} is null then 'skipped' else 'delivered' end` })
           .where(and(eq(noticeRecipient.batchId, batchId), inArray(noticeRecipient.position, positions)))
-        if (subscribe && users.length) {
+        if (subscribe && pushKind && users.length) {
           // One accept = one message: those who subscribed but have none left are `skipped` on WeChat.
-          const { queued: messages, exhausted } = await queueSubscribeMessages(tx, subscribe, batch, users, options.now())
+          const { queued: messages, exhausted } = await queueSubscribeMessages(tx, subscribe, { ...batch, kind: pushKind }, users, options.now())
           if (exhausted.size) {
             await tx
               .update(noticeRecipient)
