@@ -1,4 +1,4 @@
-import { AuditOutlined, HomeOutlined, SafetyOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, AuditOutlined, FileProtectOutlined, HomeOutlined, ReadOutlined, SafetyOutlined } from '@ant-design/icons'
 import type { Locale } from '@ess/contract/wire'
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd'
 import { Authenticated, CanAccess, Refine } from '@refinedev/core'
@@ -16,6 +16,12 @@ import { Header } from './components/layout/header'
 import { cspNonce } from './csp'
 import { TEXTS } from './i18n'
 import { AuditList } from './pages/audit/list'
+import { AgreementEditor } from './pages/content/agreements/edit'
+import { AgreementsList } from './pages/content/agreements/list'
+import { ArticleEditor } from './pages/content/articles/edit'
+import { ArticlesList } from './pages/content/articles/list'
+import { FloorsEditor } from './pages/content/floors/editor'
+import { FloorsList } from './pages/content/floors/list'
 import { EnrollPage } from './pages/enroll'
 import { HomePage } from './pages/home'
 import { SecurityPage } from './pages/security'
@@ -69,6 +75,9 @@ export function App() {
               notificationProvider={useNotificationProvider}
               resources={[
                 { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
+                { name: 'floors', list: '/floors', show: '/floors/:code', meta: { label: texts.content.menu.floors, icon: <AppstoreOutlined /> } },
+                { name: 'articles', list: '/articles', create: '/articles/new', edit: '/articles/:id', meta: { label: texts.content.menu.articles, icon: <ReadOutlined /> } },
+                { name: 'agreements', list: '/agreements', edit: '/agreements/:code', meta: { label: texts.content.menu.agreements, icon: <FileProtectOutlined /> } },
                 { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
                 { name: 'account', list: '/security', meta: { label: texts.common.menu.security, icon: <SafetyOutlined />, listAction: 'show' } },
               ]}
@@ -86,6 +95,13 @@ export function App() {
                     }
                   >
                     <Route index element={<HomePage />} />
+                    <Route path="/floors" element={<CanAccess resource="floors" action="list" fallback={<ErrorComponent />}><FloorsList /></CanAccess>} />
+                    <Route path="/floors/:code" element={<CanAccess resource="floors" action="show" fallback={<ErrorComponent />}><FloorsEditor /></CanAccess>} />
+                    <Route path="/articles" element={<CanAccess resource="articles" action="list" fallback={<ErrorComponent />}><ArticlesList /></CanAccess>} />
+                    <Route path="/articles/new" element={<CanAccess resource="articles" action="create" fallback={<ErrorComponent />}><ArticleEditor /></CanAccess>} />
+                    <Route path="/articles/:id" element={<CanAccess resource="articles" action="show" fallback={<ErrorComponent />}><ArticleEditor /></CanAccess>} />
+                    <Route path="/agreements" element={<CanAccess resource="agreements" action="list" fallback={<ErrorComponent />}><AgreementsList /></CanAccess>} />
+                    <Route path="/agreements/:code" element={<CanAccess resource="agreements" action="show" fallback={<ErrorComponent />}><AgreementEditor /></CanAccess>} />
                     <Route path="/audit" element={<CanAccess resource="audit" action="list" fallback={<ErrorComponent />}><AuditList /></CanAccess>} />
                     <Route path="/security" element={<SecurityPage />} />
                     <Route path="*" element={<ErrorComponent />} />

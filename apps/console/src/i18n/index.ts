@@ -4,12 +4,14 @@ import { audit as auditZh } from './audit.zh-CN'
 import { auth as authEn } from './auth.en-US'
 import { auth as authZh } from './auth.zh-CN'
 import { common as commonEn } from './common.en-US'
+import { content as contentEn } from './content.en-US'
+import { content as contentZh } from './content.zh-CN'
 import { common as commonZh } from './common.zh-CN'
 import { home as homeEn } from './home.en-US'
 import { home as homeZh } from './home.zh-CN'
 import { security as securityEn } from './security.en-US'
 import { security as securityZh } from './security.zh-CN'
-import type { AuditTexts, AuthTexts, CommonTexts, HomeTexts, SecurityTexts } from './types'
+import type { AuditTexts, AuthTexts, CommonTexts, ContentTexts, HomeTexts, SecurityTexts } from './types'
 
 /** Every domain's texts in one language. The console is small: both languages ship in its bundle. */
 export interface Texts {
@@ -18,11 +20,12 @@ export interface Texts {
   home: HomeTexts
   audit: AuditTexts
   security: SecurityTexts
+  content: ContentTexts
 }
 
 export const TEXTS: Readonly<Record<Locale, Texts>> = {
-  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh },
-  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn },
+  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, content: contentZh },
+  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, content: contentEn },
 }
 
 /** `{name}` placeholders filled from `values`. */
