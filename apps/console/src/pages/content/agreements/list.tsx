@@ -72,7 +72,7 @@ export function AgreementsList() {
             return (
               <Tooltip title={fill(t.signed, { signed: row.signedCurrent, total: row.activeUsers })}>
                 <Space direction="vertical" size={0} style={{ width: '100%' }}>
-                  <Progress percent={percent} size="small" aria-label={fill(t.signed, { signed: row.signedCurrent, total: row.activeUsers })} />
+                  <Progress percent={percent} size="small" />
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {fill(t.signed, { signed: row.signedCurrent, total: row.activeUsers })}
                   </Typography.Text>

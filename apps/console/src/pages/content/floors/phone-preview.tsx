@@ -25,7 +25,7 @@ export function PhonePreview({ draft, lang, onLang }: { draft: DraftFloors; lang
           { value: 'zh', label: t.common.zh },
           { value: 'en', label: t.common.en },
         ]}
-        aria-label={t.floors.previewLanguage}
+        title={t.floors.previewLanguage}
         style={{ marginBottom: 12 }}
       />
       <div

@@ -27,7 +27,7 @@ export function ImageField({ value, onChange, label, square = false }: { value: 
       {value ? (
         <img src={value} alt={label} style={{ ...size, objectFit: 'cover', borderRadius: 6, border: '1px solid #e5e7eb', background: '#f8fafc' }} />
       ) : (
-        <div aria-label={t.noImage} style={{ ...size, borderRadius: 6, border: '1px dashed #cbd5e1', display: 'grid', placeItems: 'center', color: '#64748b', background: '#f8fafc' }}>
+        <div role="img" aria-label={t.noImage} style={{ ...size, borderRadius: 6, border: '1px dashed #cbd5e1', display: 'grid', placeItems: 'center', color: '#64748b', background: '#f8fafc' }}>
           <PictureOutlined />
         </div>
       )}
