@@ -14,6 +14,7 @@ import { formFieldErrors, refusalMessage } from '../shared/form-errors'
 import { useMayDo, useWho } from '../shared/use-content'
 import { DiffView } from './diff-view'
 import { agreementsQuery } from './list'
+import { StatusTag } from '../shared/status-tag'
 
 type Code = ConsoleAgreement['code']
 const CODES: readonly Code[] = ['user', 'privacy', 'cancellation']
@@ -120,7 +121,7 @@ function Editor({ code }: { code: Code }) {
             {fill(t.editTitle, { name })}
           </Typography.Title>
           <Space size={8} wrap>
-            {data.current ? <Tag color="green">{`${t.current}: v${data.current.version}`}</Tag> : <Tag>{t.none}</Tag>}
+            {data.current ? <StatusTag tone="green">{`${t.current}: v${data.current.version}`}</StatusTag> : <Tag>{t.none}</Tag>}
             <Typography.Text type="secondary">{fill(t.signed, { signed: data.signedCurrent, total: data.activeUsers })}</Typography.Text>
             {dirty ? <Badge status="warning" text={c.unsaved} /> : data.draft ? <Badge status="processing" text={`${t.draft} · ${fill(c.updated, { time: formatChinaTime(data.draft.updatedAt, locale) })} ${data.draft.updatedBy ? fill(c.by, { who: who(data.draft.updatedBy, c.you) }) : ''}`} /> : <Badge status="default" text={t.noDraft} />}
           </Space>

@@ -9,6 +9,7 @@ import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
 import { formatChinaTime } from '../shared/china-time'
 import { refusalMessage } from '../shared/form-errors'
+import { StatusTag } from '../shared/status-tag'
 
 export const agreementsQuery = { queryKey: ['console', 'agreements'], queryFn: () => unwrap(api.GET('/app/console/agreements')) as Promise<ConsoleAgreement[]> }
 
@@ -51,7 +52,7 @@ export function AgreementsList() {
             row.current ? (
               <Space direction="vertical" size={0}>
                 <Space size={4}>
-                  <Tag color="green">v{row.current.version}</Tag>
+                  <StatusTag tone="green">v{row.current.version}</StatusTag>
                   <Tag>{row.current.required ? t.required : t.optional}</Tag>
                 </Space>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -72,7 +73,7 @@ export function AgreementsList() {
             return (
               <Tooltip title={fill(t.signed, { signed: row.signedCurrent, total: row.activeUsers })}>
                 <Space direction="vertical" size={0} style={{ width: '100%' }}>
-                  <Progress percent={percent} size="small" />
+                  <Progress percent={percent} size="small" aria-label={fill(t.signed, { signed: row.signedCurrent, total: row.activeUsers })} />
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {fill(t.signed, { signed: row.signedCurrent, total: row.activeUsers })}
                   </Typography.Text>
@@ -84,7 +85,7 @@ export function AgreementsList() {
         <Table.Column<ConsoleAgreement>
           key="draft"
           title={t.draft}
-          render={(_, row) => (row.draft ? <Tag color="processing">{fill(c.updated, { time: formatChinaTime(row.draft.updatedAt, locale) })}</Tag> : <Typography.Text type="secondary">{t.noDraft}</Typography.Text>)}
+          render={(_, row) => (row.draft ? <StatusTag tone="blue">{fill(c.updated, { time: formatChinaTime(row.draft.updatedAt, locale) })}</StatusTag> : <Typography.Text type="secondary">{t.noDraft}</Typography.Text>)}
         />
         <Table.Column<ConsoleAgreement>
           key="actions"

@@ -14,8 +14,9 @@ import { formFieldErrors, refusalMessage } from '../shared/form-errors'
 import { ImageField } from '../shared/image-field'
 import { ScheduleModal } from '../shared/schedule-modal'
 import { useMayDo, useWho } from '../shared/use-content'
-import { categoriesQuery, STATE_COLORS } from './list'
+import { categoriesQuery, STATE_TONES } from './list'
 import { RichText } from './rich-text'
+import { StatusTag } from '../shared/status-tag'
 
 type Values = ArticleDraftInput & { id: string }
 const articleQuery = (id: string) => ({ queryKey: ['console', 'article', id], queryFn: () => unwrap(api.GET('/app/console/articles/{id}', { params: { path: { id } } })) as Promise<ConsoleArticle> })
@@ -138,7 +139,7 @@ function Editor({ id }: { id: string | undefined }) {
               </Typography.Title>
               {current && (
                 <Space size={8} wrap>
-                  <Tag color={STATE_COLORS[current.state]}>{t.states[current.state]}</Tag>
+                  <StatusTag tone={STATE_TONES[current.state]}>{t.states[current.state]}</StatusTag>
                   <Tag>{t.kinds[current.kind]}</Tag>
                   {dirty ? <Badge status="warning" text={c.unsaved} /> : current.changed && current.state !== 'draft' ? <Badge status="processing" text={c.draftChanged} /> : null}
                   <Typography.Text type="secondary">

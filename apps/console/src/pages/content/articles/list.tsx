@@ -3,12 +3,13 @@ import type { ConsoleArticle } from '@ess/contract'
 import { CreateButton, List, useTable } from '@refinedev/antd'
 import type { CrudFilter } from '@refinedev/core'
 import { useQuery } from '@tanstack/react-query'
-import { Badge, Button, Form, Select, Space, Table, Tag, Typography } from 'antd'
+import { Badge, Button, Form, Select, Space, Table, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { api, unwrap } from '../../../api/client'
 import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
 import { formatChinaTime } from '../shared/china-time'
+import { StatusTag } from '../shared/status-tag'
 
 type Row = Omit<ConsoleArticle, 'htmlZh' | 'htmlEn'>
 interface Filters {
@@ -16,7 +17,7 @@ interface Filters {
   state?: string
   categoryCode?: string
 }
-export const STATE_COLORS = { draft: 'default', published: 'green', unpublished: 'orange' } as const
+export const STATE_TONES = { draft: 'gray', published: 'green', unpublished: 'orange' } as const
 
 export const categoriesQuery = { queryKey: ['console', 'article-categories'], queryFn: () => unwrap(api.GET('/app/console/articles/categories')), staleTime: 60_000 }
 
@@ -104,7 +105,7 @@ export function ArticlesList() {
           width={190}
           render={(_, row) => (
             <Space size={4} wrap>
-              <Tag color={STATE_COLORS[row.state]}>{t.states[row.state]}</Tag>
+              <StatusTag tone={STATE_TONES[row.state]}>{t.states[row.state]}</StatusTag>
               {row.changed && row.state !== 'draft' && <Badge status="processing" text={t.changed} />}
             </Space>
           )}

@@ -19,6 +19,7 @@ import { FloorFields, type FloorEdit } from './floor-fields'
 import { type DraftFloors, FLOOR_KINDS, type Lang, addFloor, draftInput, moveFloor, removeFloor, sameDraft, updateShared, updateText, usedIds } from './model'
 import { PhonePreview } from './phone-preview'
 import { VersionsDrawer } from './versions'
+import { StatusTag } from '../shared/status-tag'
 
 type PageCode = 'homepage' | 'servicegrid'
 export const isPageCode = (code: string | undefined): code is PageCode => code === 'homepage' || code === 'servicegrid'
@@ -147,7 +148,7 @@ function Editor({ code }: { code: PageCode }) {
 
   const status = (
     <Space size={8} wrap>
-      {info.publishedVersion ? <Tag color="green">{fill(t.common.liveVersion, { version: info.publishedVersion })}</Tag> : <Tag>{t.common.neverPublished}</Tag>}
+      {info.publishedVersion ? <StatusTag tone="green">{fill(t.common.liveVersion, { version: info.publishedVersion })}</StatusTag> : <Tag>{t.common.neverPublished}</Tag>}
       {unsaved ? <Badge status="warning" text={t.common.unsaved} /> : info.changed ? <Badge status="processing" text={t.common.draftChanged} /> : <Badge status="success" text={t.common.upToDate} />}
       {info.updatedAt && (
         <Typography.Text type="secondary">
@@ -230,7 +231,7 @@ function Editor({ code }: { code: PageCode }) {
                   title={
                     <Space size={4}>
                       {handle}
-                      <Tag color="blue">{t.floors.kinds[edit.zh.component]}</Tag>
+                      <StatusTag tone="blue">{t.floors.kinds[edit.zh.component]}</StatusTag>
                       <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
                         {edit.zh.id}
                       </Typography.Text>

@@ -8,6 +8,7 @@ import { useTexts } from '../../../providers/i18n'
 import { formatChinaTime } from '../shared/china-time'
 import { refusalMessage } from '../shared/form-errors'
 import { pageQuery } from './editor'
+import { StatusTag } from '../shared/status-tag'
 
 const PAGES = [
   { code: 'homepage', icon: <HomeOutlined /> },
@@ -55,7 +56,7 @@ function PageCard({ code, icon }: { code: 'homepage' | 'servicegrid'; icon: Reac
       {page.isError && <Typography.Text type="danger">{refusalMessage(page.error, t.common.loadFailed)}</Typography.Text>}
       {page.data && (
         <Space wrap size={[8, 8]}>
-          {page.data.publishedVersion ? <Tag color="green">{fill(t.common.liveVersion, { version: page.data.publishedVersion })}</Tag> : <Tag>{t.common.neverPublished}</Tag>}
+          {page.data.publishedVersion ? <StatusTag tone="green">{fill(t.common.liveVersion, { version: page.data.publishedVersion })}</StatusTag> : <Tag>{t.common.neverPublished}</Tag>}
           <Tag>{fill(t.floors.floorsCount, { count: page.data.floorsZh.length })}</Tag>
           {page.data.changed ? <Badge status="processing" text={t.common.draftChanged} /> : <Badge status="success" text={t.common.upToDate} />}
           {page.data.updatedAt && <Typography.Text type="secondary">{fill(t.common.updated, { time: formatChinaTime(page.data.updatedAt, locale) })}</Typography.Text>}

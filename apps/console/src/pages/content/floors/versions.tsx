@@ -1,6 +1,6 @@
 import type { Floor } from '@ess/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Modal, Popconfirm, Space, Table, Tag } from 'antd'
+import { App, Button, Drawer, Modal, Popconfirm, Space, Table } from 'antd'
 import { useState } from 'react'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
@@ -11,6 +11,7 @@ import { refusalMessage } from '../shared/form-errors'
 import { useMayDo, useWho } from '../shared/use-content'
 import type { Lang } from './model'
 import { PhonePreview } from './phone-preview'
+import { StatusTag } from '../shared/status-tag'
 
 type PageCode = 'homepage' | 'servicegrid'
 
@@ -52,7 +53,7 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: t.floors.versionsEmpty }}
         columns={[
-          { key: 'version', title: t.floors.version, render: (_, row) => <Space>v{row.version}{row.version === liveVersion && <Tag color="green">{t.floors.current}</Tag>}</Space> },
+          { key: 'version', title: t.floors.version, render: (_, row) => <Space>v{row.version}{row.version === liveVersion && <StatusTag tone="green">{t.floors.current}</StatusTag>}</Space> },
           { key: 'at', title: `${t.floors.publishedAt} (${t.common.chinaTime})`, render: (_, row) => formatChinaTime(row.publishedAt, locale) },
           { key: 'by', title: t.floors.publishedBy, render: (_, row) => who(row.publishedBy, t.common.you) },
           {

@@ -1,13 +1,14 @@
 import type { Schedule } from '@ess/contract'
-import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Table, Tag, Typography } from 'antd'
+import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Table, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTexts } from '../../../providers/i18n'
 import { chinaNowWallClock, chinaWallClockToIso, formatChinaTime } from './china-time'
 import { formFieldErrors, refusalMessage } from './form-errors'
+import { StatusTag, type Tone } from './status-tag'
 
 type Action = Schedule['action']
-const STATE_COLORS: Record<Schedule['state'], string> = { pending: 'blue', done: 'green', cancelled: 'default', failed: 'red' }
+const STATE_TONES: Record<Schedule['state'], Tone> = { pending: 'blue', done: 'green', cancelled: 'gray', failed: 'red' }
 
 /**
  * Planned publishes (and unpublishes) of a page or an article: the list with its states and a
@@ -82,7 +83,7 @@ export function ScheduleModal({
         columns={[
           { key: 'runAt', title: `${t.scheduleAt} (${t.chinaTime})`, render: (_, row) => formatChinaTime(row.runAt, locale) },
           { key: 'action', title: t.scheduleAction, render: (_, row) => t.scheduleActions[row.action] },
-          { key: 'state', title: '', render: (_, row) => <Tag color={STATE_COLORS[row.state]}>{t.scheduleStates[row.state]}</Tag> },
+          { key: 'state', title: '', render: (_, row) => <StatusTag tone={STATE_TONES[row.state]}>{t.scheduleStates[row.state]}</StatusTag> },
           {
             key: 'cancel',
             title: '',
