@@ -24,8 +24,8 @@ export function DiffView({ parts, label }: { parts: DiffPart[]; label: string })
           </div>
         ) : (
           <div role="row" key={i} data-diff={row.kind} aria-label={row.kind === 'same' ? undefined : row.kind === 'added' ? t.added : t.removed} style={{ display: 'flex', background: colors[row.kind].background, color: colors[row.kind].color }}>
-            <span role="cell" style={{ width: 40, textAlign: 'right', padding: '1px 6px', color: '#64748b', userSelect: 'none', flex: 'none' }}>{row.oldLine ?? ''}</span>
-            <span role="cell" style={{ width: 40, textAlign: 'right', padding: '1px 6px', color: '#64748b', userSelect: 'none', flex: 'none' }}>{row.newLine ?? ''}</span>
+            <span role="cell" style={{ width: 40, textAlign: 'right', padding: '1px 6px', color: '#475569', userSelect: 'none', flex: 'none' }}>{row.oldLine ?? ''}</span>
+            <span role="cell" style={{ width: 40, textAlign: 'right', padding: '1px 6px', color: '#475569', userSelect: 'none', flex: 'none' }}>{row.newLine ?? ''}</span>
             <span role="cell" aria-hidden style={{ width: 16, flex: 'none', userSelect: 'none', fontWeight: 700 }}>{colors[row.kind].sign}</span>
             <Typography.Text role="cell" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: 'inherit', padding: '1px 8px 1px 0', fontFamily: 'inherit' }}>
               {row.text || ' '}

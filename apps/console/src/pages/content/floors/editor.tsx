@@ -15,7 +15,7 @@ import { refusalMessage } from '../shared/form-errors'
 import { ScheduleModal } from '../shared/schedule-modal'
 import { SortableList } from '../shared/sortable'
 import { useMayDo, useWho } from '../shared/use-content'
-import { FloorFields, type FloorEdit } from './floor-fields'
+import { DANGER_TEXT, FloorFields, type FloorEdit } from './floor-fields'
 import { type DraftFloors, FLOOR_KINDS, type Lang, addFloor, draftInput, moveFloor, removeFloor, sameDraft, updateShared, updateText, usedIds } from './model'
 import { PhonePreview } from './phone-preview'
 import { VersionsDrawer } from './versions'
@@ -239,7 +239,7 @@ function Editor({ code }: { code: PageCode }) {
                   }
                   extra={
                     <Popconfirm title={t.floors.removeFloorConfirm} onConfirm={() => setDraft((current) => current && removeFloor(current, index))} okText={t.common.remove} cancelText={texts.common.actions.cancel}>
-                      <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`${t.common.remove} ${edit.zh.id}`}>
+                      <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`${t.common.remove} ${edit.zh.id}`} style={{ color: DANGER_TEXT }}>
                         {t.common.remove}
                       </Button>
                     </Popconfirm>

@@ -24,6 +24,8 @@ export interface FloorEdit {
 }
 
 const LANGS: Lang[] = ['zh', 'en']
+/** Red text that reaches AA on white (antd's danger text, #ff4d4f, is 3.4:1). */
+export const DANGER_TEXT = '#b91c1c'
 
 /** A text of both languages side by side. */
 function Bilingual({ label, edit, path, get, set, max, multiline }: { label: string; edit: FloorEdit; path: string; get: (floor: Floor) => string | null; set: (floor: Floor, value: string) => void; max: number; multiline?: boolean }) {
@@ -63,7 +65,7 @@ function Entry({ title, handle, onRemove, canRemove, children }: { title: string
           {handle}
           <Typography.Text strong>{title}</Typography.Text>
         </Space>
-        <Button type="text" size="small" danger icon={<DeleteOutlined />} disabled={!canRemove} onClick={onRemove} aria-label={`${texts.content.common.remove} ${title}`}>
+        <Button type="text" size="small" danger icon={<DeleteOutlined />} disabled={!canRemove} onClick={onRemove} aria-label={`${texts.content.common.remove} ${title}`} style={canRemove ? { color: DANGER_TEXT } : undefined}>
           {texts.content.common.remove}
         </Button>
       </Space>

@@ -30,6 +30,9 @@ export function PhonePreview({ draft, lang, onLang }: { draft: DraftFloors; lang
       />
       <div
         data-testid="phone-preview"
+        role="region"
+        aria-label={t.floors.previewTitle}
+        tabIndex={0}
         lang={lang === 'zh' ? 'zh-CN' : 'en-US'}
         style={{ width: PHONE_WIDTH, maxWidth: '100%', margin: '0 auto', height: 640, overflowY: 'auto', border: '10px solid #1f2937', borderRadius: 28, background: '#f5f6f8', position: 'relative', boxShadow: '0 8px 24px rgba(15,23,42,0.18)' }}
       >
