@@ -309,7 +309,7 @@ test('an agreement manager publishes a new privacy policy with the difference sh
   await shot(page, 'agreement-editor', locale)
 
   // Switched to English for the publish (the console's language switch).
-  await page.getByLabel(t.common.language).click()
+  await page.getByRole('combobox', { name: t.common.language }).click()
   await page.locator('.ant-select-item-option', { hasText: 'English' }).click()
   const en = TEXTS['en-US']
   await expect(page.getByText(en.content.agreements.modes.resign)).toBeVisible()
