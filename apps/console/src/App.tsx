@@ -1,4 +1,4 @@
-import { AuditOutlined, CustomerServiceOutlined, HomeOutlined, IdcardOutlined, NotificationOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, FileProtectOutlined, HomeOutlined, IdcardOutlined, NotificationOutlined, ReadOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons'
 import type { Locale } from '@ess/contract/wire'
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd'
 import { Authenticated, CanAccess, Refine } from '@refinedev/core'
@@ -16,6 +16,12 @@ import { Header } from './components/layout/header'
 import { cspNonce } from './csp'
 import { TEXTS } from './i18n'
 import { AuditList } from './pages/audit/list'
+import { AgreementEditor } from './pages/content/agreements/edit'
+import { AgreementsList } from './pages/content/agreements/list'
+import { ArticleEditor } from './pages/content/articles/edit'
+import { ArticlesList } from './pages/content/articles/list'
+import { FloorsEditor } from './pages/content/floors/editor'
+import { FloorsList } from './pages/content/floors/list'
 import { EnrollPage } from './pages/enroll'
 import { HomePage } from './pages/home'
 import { RosterImport } from './pages/roster/import'
@@ -75,6 +81,9 @@ export function App() {
               notificationProvider={useNotificationProvider}
               resources={[
                 { name: 'dashboard', list: '/', meta: { label: texts.common.menu.home, icon: <HomeOutlined />, listAction: 'show' } },
+                { name: 'floors', list: '/floors', show: '/floors/:code', meta: { label: texts.content.menu.floors, icon: <AppstoreOutlined /> } },
+                { name: 'articles', list: '/articles', create: '/articles/new', edit: '/articles/:id', meta: { label: texts.content.menu.articles, icon: <ReadOutlined /> } },
+                { name: 'agreements', list: '/agreements', edit: '/agreements/:code', meta: { label: texts.content.menu.agreements, icon: <FileProtectOutlined /> } },
                 { name: 'support', list: '/support', show: '/support/:id', meta: { label: texts.common.menu.support, icon: <CustomerServiceOutlined /> } },
                 { name: 'roster', list: '/roster', meta: { label: texts.common.menu.roster, icon: <IdcardOutlined /> } },
                 { name: 'audit', list: '/audit', meta: { label: texts.common.menu.audit, icon: <AuditOutlined /> } },
@@ -98,6 +107,13 @@ export function App() {
                     <Route index element={<HomePage />} />
                     <Route path="/roster" element={<CanAccess resource="roster" action="list" fallback={<ErrorComponent />}><RosterList /></CanAccess>} />
                     <Route path="/roster/import" element={<CanAccess resource="roster" action="import" fallback={<ErrorComponent />}><RosterImport /></CanAccess>} />
+                    <Route path="/floors" element={<CanAccess resource="floors" action="list" fallback={<ErrorComponent />}><FloorsList /></CanAccess>} />
+                    <Route path="/floors/:code" element={<CanAccess resource="floors" action="show" fallback={<ErrorComponent />}><FloorsEditor /></CanAccess>} />
+                    <Route path="/articles" element={<CanAccess resource="articles" action="list" fallback={<ErrorComponent />}><ArticlesList /></CanAccess>} />
+                    <Route path="/articles/new" element={<CanAccess resource="articles" action="create" fallback={<ErrorComponent />}><ArticleEditor /></CanAccess>} />
+                    <Route path="/articles/:id" element={<CanAccess resource="articles" action="show" fallback={<ErrorComponent />}><ArticleEditor /></CanAccess>} />
+                    <Route path="/agreements" element={<CanAccess resource="agreements" action="list" fallback={<ErrorComponent />}><AgreementsList /></CanAccess>} />
+                    <Route path="/agreements/:code" element={<CanAccess resource="agreements" action="show" fallback={<ErrorComponent />}><AgreementEditor /></CanAccess>} />
                     <Route path="/audit" element={<CanAccess resource="audit" action="list" fallback={<ErrorComponent />}><AuditList /></CanAccess>} />
                     <Route path="/support" element={<CanAccess resource="support" action="list" fallback={<ErrorComponent />}><SupportSearch /></CanAccess>} />
                     <Route path="/support/:id" element={<CanAccess resource="support" action="show" fallback={<ErrorComponent />}><SupportAccountPage /></CanAccess>} />

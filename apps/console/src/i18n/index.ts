@@ -4,6 +4,8 @@ import { audit as auditZh } from './audit.zh-CN'
 import { auth as authEn } from './auth.en-US'
 import { auth as authZh } from './auth.zh-CN'
 import { common as commonEn } from './common.en-US'
+import { content as contentEn } from './content.en-US'
+import { content as contentZh } from './content.zh-CN'
 import { common as commonZh } from './common.zh-CN'
 import { dashboard as dashboardEn } from './dashboard.en-US'
 import { dashboard as dashboardZh } from './dashboard.zh-CN'
@@ -19,7 +21,7 @@ import { security as securityEn } from './security.en-US'
 import { security as securityZh } from './security.zh-CN'
 import { support as supportEn } from './support.en-US'
 import { support as supportZh } from './support.zh-CN'
-import type { AuditTexts, AuthTexts, CommonTexts, DashboardTexts, HomeTexts, NoticesTexts, OperatorsTexts, RosterTexts, SecurityTexts, SupportTexts } from './types'
+import type { AuditTexts, AuthTexts, CommonTexts, ContentTexts, DashboardTexts, HomeTexts, NoticesTexts, OperatorsTexts, RosterTexts, SecurityTexts, SupportTexts } from './types'
 
 /** Every domain's texts in one language. The console is small: both languages ship in its bundle. */
 export interface Texts {
@@ -33,11 +35,12 @@ export interface Texts {
   operators: OperatorsTexts
   notices: NoticesTexts
   dashboard: DashboardTexts
+  content: ContentTexts
 }
 
 export const TEXTS: Readonly<Record<Locale, Texts>> = {
-  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, roster: rosterZh, support: supportZh, operators: operatorsZh, notices: noticesZh, dashboard: dashboardZh },
-  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, roster: rosterEn, support: supportEn, operators: operatorsEn, notices: noticesEn, dashboard: dashboardEn },
+  'zh-CN': { common: commonZh, auth: authZh, home: homeZh, audit: auditZh, security: securityZh, roster: rosterZh, support: supportZh, operators: operatorsZh, notices: noticesZh, dashboard: dashboardZh, content: contentZh },
+  'en-US': { common: commonEn, auth: authEn, home: homeEn, audit: auditEn, security: securityEn, roster: rosterEn, support: supportEn, operators: operatorsEn, notices: noticesEn, dashboard: dashboardEn, content: contentEn },
 }
 
 /** `{name}` placeholders filled from `values`. */

@@ -341,3 +341,175 @@ export interface RosterTexts {
     tooLarge: string
   }
 }
+
+/** The content pages (issue 33): floors of the home and services pages, articles, agreements. */
+export interface ContentTexts {
+  menu: { floors: string; articles: string; agreements: string }
+  common: {
+    zh: string
+    en: string
+    save: string
+    saved: string
+    publish: string
+    published: string
+    unpublish: string
+    unpublished: string
+    schedule: string
+    scheduled: string
+    versions: string
+    restore: string
+    restored: string
+    restoreConfirm: string
+    preview: string
+    previewOpen: string
+    previewHint: string
+    loading: string
+    empty: string
+    unsaved: string
+    upToDate: string
+    draftChanged: string
+    neverPublished: string
+    liveVersion: string
+    updated: string
+    by: string
+    remove: string
+    add: string
+    dragHandle: string
+    upload: string
+    uploadHint: string
+    replaceImage: string
+    noImage: string
+    chinaTime: string
+    scheduleTitle: string
+    scheduleAt: string
+    scheduleAction: string
+    scheduleList: string
+    scheduleNone: string
+    scheduleCancel: string
+    scheduleCancelled: string
+    scheduleStates: { pending: string; done: string; cancelled: string; failed: string }
+    scheduleActions: { publish: string; unpublish: string }
+    publishConfirm: string
+    unpublishConfirm: string
+    loadFailed: string
+    edit: string
+    back: string
+    noPublishRight: string
+    you: string
+  }
+  floors: {
+    title: string
+    pages: { homepage: string; servicegrid: string }
+    pageHint: { homepage: string; servicegrid: string }
+    open: string
+    floorsCount: string
+    editorTitle: string
+    addFloor: string
+    kinds: { banner: string; notice: string; grid: string; news: string; float: string }
+    kindHints: { banner: string; notice: string; grid: string; news: string; float: string }
+    noFloors: string
+    removeFloorConfirm: string
+    slide: string
+    addSlide: string
+    slideTitle: string
+    image: string
+    message: string
+    addMessage: string
+    messageText: string
+    gridTitle: string
+    columns: string
+    tile: string
+    addTile: string
+    tileName: string
+    icon: string
+    badge: string
+    newsTitle: string
+    newsHint: string
+    moreLink: string
+    floatLabel: string
+    hasLink: string
+    link: string
+    linkHelp: string
+    miniLink: string
+    miniLinkHelp: string
+    visibility: string
+    visibilities: { visitor: string; signedIn: string; verified: string }
+    external: string
+    externalHelp: string
+    previewTitle: string
+    previewMark: string
+    previewLanguage: string
+    versionsTitle: string
+    versionsEmpty: string
+    version: string
+    publishedAt: string
+    publishedBy: string
+    current: string
+    viewVersion: string
+    publishNow: string
+    saveFirst: string
+  }
+  articles: {
+    title: string
+    create: string
+    kind: string
+    kinds: { news: string; guide: string; help: string }
+    state: string
+    states: { draft: string; published: string; unpublished: string }
+    category: string
+    all: string
+    columns: { title: string; kind: string; category: string; state: string; updated: string; publishedAt: string }
+    changed: string
+    total: string
+    newTitle: string
+    editTitle: string
+    id: string
+    idHelp: string
+    cover: string
+    titleField: string
+    summary: string
+    source: string
+    body: string
+    bodyRequired: string
+    toolbar: { heading: string; subheading: string; paragraph: string; bold: string; italic: string; bulletList: string; orderedList: string; image: string; undo: string; redo: string }
+    created: string
+    previewTitle: string
+    previewHint: string
+    noVersions: string
+  }
+  agreements: {
+    title: string
+    codes: { user: string; privacy: string; cancellation: string }
+    current: string
+    none: string
+    signed: string
+    signedTitle: string
+    draft: string
+    noDraft: string
+    editDraft: string
+    editTitle: string
+    name: string
+    body: string
+    bodyHelp: string
+    startFromCurrent: string
+    diffTitle: string
+    diffHint: string
+    diffSame: string
+    diffSkipped: string
+    added: string
+    removed: string
+    publishTitle: string
+    versionField: string
+    versionHelp: string
+    mode: string
+    modes: { resign: string; editorial: string }
+    modeHelp: { resign: string; editorial: string }
+    resignWarning: string
+    editorialNeedsCurrent: string
+    publishButton: string
+    publishedResign: string
+    publishedEditorial: string
+    required: string
+    optional: string
+  }
+}

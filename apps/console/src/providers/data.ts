@@ -40,6 +40,18 @@ export function rosterQuery({ pagination, filters }: Pick<GetListParams, 'pagina
   }
 }
 
+/** The filters of the articles list (kind, state, category) and paging. */
+export function articlesQuery({ pagination, filters }: Pick<GetListParams, 'pagination' | 'filters'>) {
+  const oneOf = <T extends string>(value: unknown, allowed: readonly T[]) => (allowed.includes(value as T) ? (value as T) : undefined)
+  return {
+    page: pagination?.currentPage ?? 1,
+    pageSize: pagination?.pageSize ?? 20,
+    kind: oneOf(filterValue(filters, 'kind'), ['news', 'guide', 'help'] as const),
+    state: oneOf(filterValue(filters, 'state'), ['draft', 'published', 'unpublished'] as const),
+    categoryCode: text(filterValue(filters, 'categoryCode')),
+  }
+}
+
 type Lists = Record<string, (params: GetListParams) => Promise<GetListResponse>>
 
 /**
@@ -53,6 +65,10 @@ const lists: Lists = {
   },
   roster: async (params) => {
     const page = await unwrap(api.GET('/app/console/roster/employees', { params: { query: rosterQuery(params) } }))
+    return { data: page.items as BaseRecord[], total: page.total }
+  },
+  articles: async (params) => {
+    const page = await unwrap(api.GET('/app/console/articles', { params: { query: articlesQuery(params) } }))
     return { data: page.items as BaseRecord[], total: page.total }
   },
 }

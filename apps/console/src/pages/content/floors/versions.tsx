@@ -1,0 +1,85 @@
+import type { Floor } from '@ess/contract'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { App, Button, Drawer, Modal, Popconfirm, Space, Table } from 'antd'
+import { useState } from 'react'
+import { api, unwrap } from '../../../api/client'
+import { useStepUp } from '../../../components/auth/step-up-modal'
+import { fill } from '../../../i18n'
+import { useTexts } from '../../../providers/i18n'
+import { formatChinaTime } from '../shared/china-time'
+import { refusalMessage } from '../shared/form-errors'
+import { useMayDo, useWho } from '../shared/use-content'
+import type { Lang } from './model'
+import { PhonePreview } from './phone-preview'
+import { StatusTag } from '../shared/status-tag'
+
+type PageCode = 'homepage' | 'servicegrid'
+
+/** The published versions of a page (who, when), each viewable; publishers restore one as a new version (step-up). */
+export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: PageCode; open: boolean; onClose: () => void; liveVersion: number | null }) {
+  const { texts, locale } = useTexts()
+  const t = texts.content
+  const { message } = App.useApp()
+  const stepUp = useStepUp()
+  const may = useMayDo()
+  const who = useWho()
+  const client = useQueryClient()
+  const [viewing, setViewing] = useState<number | null>(null)
+  const [lang, setLang] = useState<Lang>(locale === 'en-US' ? 'en' : 'zh')
+  const versions = useQuery({ queryKey: ['console', 'page', code, 'versions'], queryFn: () => unwrap(api.GET('/app/console/cms/pages/{code}/versions', { params: { path: { code } } })), enabled: open })
+  const detail = useQuery({
+    queryKey: ['console', 'page', code, 'versions', viewing],
+    queryFn: () => unwrap(api.GET('/app/console/cms/pages/{code}/versions/{version}', { params: { path: { code, version: viewing! } } })),
+    enabled: viewing !== null,
+  })
+
+  const restore = async (version: number) => {
+    try {
+      const answer = await stepUp(() => unwrap(api.POST('/app/console/cms/pages/{code}/versions/{version}/restore', { params: { path: { code, version } } })))
+      message.success(`${t.common.restored} · ${fill(t.common.liveVersion, { version: answer.version })}`)
+      await client.invalidateQueries({ queryKey: ['console', 'page', code] })
+    } catch (failure) {
+      message.error(refusalMessage(failure, texts.common.errors.unknown))
+    }
+  }
+
+  return (
+    <Drawer open={open} onClose={onClose} title={t.floors.versionsTitle} width={620}>
+      <Table
+        size="middle"
+        rowKey="version"
+        loading={versions.isLoading}
+        dataSource={versions.data ?? []}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        locale={{ emptyText: t.floors.versionsEmpty }}
+        columns={[
+          { key: 'version', title: t.floors.version, render: (_, row) => <Space>v{row.version}{row.version === liveVersion && <StatusTag tone="green">{t.floors.current}</StatusTag>}</Space> },
+          { key: 'at', title: `${t.floors.publishedAt} (${t.common.chinaTime})`, render: (_, row) => formatChinaTime(row.publishedAt, locale) },
+          { key: 'by', title: t.floors.publishedBy, render: (_, row) => who(row.publishedBy, t.common.you) },
+          {
+            key: 'actions',
+            title: '',
+            align: 'right',
+            render: (_, row) => (
+              <Space>
+                <Button size="small" onClick={() => setViewing(row.version)}>
+                  {t.floors.viewVersion}
+                </Button>
+                {may('floors', 'restore') && row.version !== liveVersion && (
+                  <Popconfirm title={fill(t.common.restoreConfirm, { version: row.version })} onConfirm={() => restore(row.version)} okText={t.common.restore} cancelText={texts.common.actions.cancel}>
+                    <Button size="small" type="primary" ghost>
+                      {t.common.restore}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal open={viewing !== null} onCancel={() => setViewing(null)} footer={null} title={`${t.floors.version} v${viewing ?? ''}`} width={460} destroyOnHidden>
+        {detail.data ? <PhonePreview draft={{ zh: detail.data.floorsZh as Floor[], en: detail.data.floorsEn as Floor[] }} lang={lang} onLang={setLang} /> : <Table loading dataSource={[]} />}
+      </Modal>
+    </Drawer>
+  )
+}
