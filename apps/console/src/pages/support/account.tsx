@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router'
 import { useStepUp } from '../../components/auth/step-up-modal'
 import { fill } from '../../i18n'
 import { useTexts } from '../../providers/i18n'
+import { TAG } from './tags'
 import { type SupportAction, act, reveal, showAccount, unbind } from './api'
 
 type Pending = { kind: SupportAction } | { kind: 'unbind'; provider: ThirdPartyProvider } | { kind: 'reveal'; field: SupportRevealField }
@@ -141,14 +142,14 @@ export function SupportAccountPage() {
             {
               key: 'status',
               label: d.status,
-              children: disabled ? <Tag color="red">{fill(d.disabledAt, { at: when(account.disabledAt) })}</Tag> : <Tag color="green">{t.state.active}</Tag>,
+              children: disabled ? <Tag color={TAG.red}>{fill(d.disabledAt, { at: when(account.disabledAt) })}</Tag> : <Tag color={TAG.green}>{t.state.active}</Tag>,
             },
             {
               key: 'lock',
               label: d.lock,
               children: (
                 <Space size={4} wrap data-testid="support-lock">
-                  {locked ? <Tag color="orange">{fill(d.lockedUntil, { until: when(account.lock.until) })}</Tag> : <Tag>{t.state.notLocked}</Tag>}
+                  {locked ? <Tag color={TAG.orange}>{fill(d.lockedUntil, { until: when(account.lock.until) })}</Tag> : <Tag>{t.state.notLocked}</Tag>}
                   {account.lock.failures > 0 && <Typography.Text type="secondary">{fill(d.failures, { count: account.lock.failures })}</Typography.Text>}
                 </Space>
               ),
@@ -162,7 +163,7 @@ export function SupportAccountPage() {
               size="small"
               column={2}
               items={[
-                { key: 'state', label: d.status, children: account.realName.valid ? <Tag color="green">{d.realNameValid}</Tag> : <Tag color="orange">{d.realNameExpired}</Tag> },
+                { key: 'state', label: d.status, children: account.realName.valid ? <Tag color={TAG.green}>{d.realNameValid}</Tag> : <Tag color={TAG.orange}>{d.realNameExpired}</Tag> },
                 { key: 'method', label: d.methodLabel, children: d.method[account.realName.method] },
                 { key: 'name', label: d.employeeName, children: account.realName.name },
                 { key: 'idNo', label: d.idNo, children: revealable('idNo', account.realName.idNo) },
@@ -222,7 +223,7 @@ export function SupportAccountPage() {
             locale={{ emptyText: d.historyNone }}
             columns={[
               { key: 'at', title: d.at, width: 200, render: (_, e) => when(e.at) },
-              { key: 'event', title: d.event, render: (_, e) => <Tag color={e.type === 'accountLocked' || e.type === 'signInFailed' ? 'orange' : undefined}>{d.events[e.type]}</Tag> },
+              { key: 'event', title: d.event, render: (_, e) => <Tag color={e.type === 'accountLocked' || e.type === 'signInFailed' ? TAG.orange : undefined}>{d.events[e.type]}</Tag> },
               { key: 'device', title: d.device, render: (_, e) => [e.deviceName, e.browser, e.client].filter(Boolean).join(' · ') },
               { key: 'place', title: d.place, render: (_, e) => [e.ip, e.place].filter(Boolean).join(' · ') },
             ]}
@@ -242,10 +243,10 @@ export function SupportAccountPage() {
                 title: d.status,
                 render: (_, a) =>
                   a.signedAt ? (
-                    <Tag color="green">{fill(d.signed, { at: when(a.signedAt) })}</Tag>
+                    <Tag color={TAG.green}>{fill(d.signed, { at: when(a.signedAt) })}</Tag>
                   ) : (
                     <Space size={4}>
-                      <Tag color="orange">{d.pending}</Tag>
+                      <Tag color={TAG.orange}>{d.pending}</Tag>
                       {a.signedVersion && <Typography.Text type="secondary">{fill(d.signedEarlier, { version: a.signedVersion })}</Typography.Text>}
                     </Space>
                   ),
