@@ -1,13 +1,13 @@
 import { ArrowLeftOutlined, EyeOutlined, LockOutlined, LogoutOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons'
 import { SUPPORT_REASON_MAX, type SupportAccount, type SupportRevealField, type ThirdPartyProvider } from '@ess/contract'
 import { Show } from '@refinedev/antd'
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Space, Spin, Table, Tag, Typography, message } from 'antd'
+import { Alert, Button, Card, ConfigProvider, Descriptions, Flex, Form, Input, Modal, Space, Spin, Table, Tag, Typography, message } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useStepUp } from '../../components/auth/step-up-modal'
 import { fill } from '../../i18n'
 import { useTexts } from '../../providers/i18n'
-import { TAG } from './tags'
+import { DANGER, TAG } from './tags'
 import { type SupportAction, act, reveal, showAccount, unbind } from './api'
 
 type Pending = { kind: SupportAction } | { kind: 'unbind'; provider: ThirdPartyProvider } | { kind: 'reveal'; field: SupportRevealField }
@@ -104,11 +104,15 @@ export function SupportAccountPage() {
   const locked = account.lock.locked
   const disabled = !!account.disabledAt
   return (
+    <ConfigProvider theme={{ token: { colorError: DANGER } }}>
     <Show
       title={t.detail.profile}
-      goBack={<Button type="text" aria-label={t.back} icon={<ArrowLeftOutlined />} onClick={() => navigate('/support')} />}
+      goBack={false}
       headerButtons={
         <Space wrap>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/support')}>
+            {t.back}
+          </Button>
           <Button icon={<LockOutlined />} disabled={!locked} onClick={() => open({ kind: 'unlock' })}>
             {t.actions.unlock}
           </Button>
@@ -182,7 +186,7 @@ export function SupportAccountPage() {
             rowKey="provider"
             pagination={false}
             dataSource={account.bindings}
-            locale={{ emptyText: d.bindingsNone }}
+            locale={{ emptyText: <Typography.Text type="secondary">{d.bindingsNone}</Typography.Text> }}
             columns={[
               { key: 'provider', title: d.bindings, render: (_, b) => d.provider[b.provider] },
               { key: 'nickname', title: d.nickname, render: (_, b) => b.nickname ?? d.none },
@@ -205,7 +209,7 @@ export function SupportAccountPage() {
             rowKey="sessionId"
             pagination={false}
             dataSource={account.sessions}
-            locale={{ emptyText: d.sessionsNone }}
+            locale={{ emptyText: <Typography.Text type="secondary">{d.sessionsNone}</Typography.Text> }}
             columns={[
               { key: 'device', title: d.device, render: (_, s) => [s.deviceName, s.browser, s.client].filter(Boolean).join(' · ') },
               { key: 'place', title: d.place, render: (_, s) => [s.ip, s.place].filter(Boolean).join(' · ') },
@@ -220,7 +224,7 @@ export function SupportAccountPage() {
             rowKey={(e) => `${e.type}-${e.at}`}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             dataSource={account.history}
-            locale={{ emptyText: d.historyNone }}
+            locale={{ emptyText: <Typography.Text type="secondary">{d.historyNone}</Typography.Text> }}
             columns={[
               { key: 'at', title: d.at, width: 200, render: (_, e) => when(e.at) },
               { key: 'event', title: d.event, render: (_, e) => <Tag color={e.type === 'accountLocked' || e.type === 'signInFailed' ? TAG.orange : undefined}>{d.events[e.type]}</Tag> },
@@ -272,5 +276,6 @@ export function SupportAccountPage() {
         </Form>
       </Modal>
     </Show>
+    </ConfigProvider>
   )
 }

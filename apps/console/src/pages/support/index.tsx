@@ -69,7 +69,7 @@ export function SupportSearch() {
           rowKey="id"
           size="middle"
           pagination={false}
-          locale={{ emptyText: t.search.none }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t.search.none}</Typography.Text> }}
           onRow={(account) => ({ onClick: () => navigate(`/support/${account.id}`), style: { cursor: 'pointer' } })}
         >
           <Table.Column<SupportAccountSummary> dataIndex="phone" title={t.columns.phone} render={(v: string | null) => v ?? '—'} />
