@@ -10,6 +10,13 @@ import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, field, forgetSessio
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
+/** axe on the page as it rests (the pointer off any button: a hovered button is a passing state). */
+async function axe(page: Page) {
+  await page.mouse.move(1, 1)
+  await page.waitForTimeout(300)
+  return seriousA11yViolations(page)
+}
+
 async function shot(page: Page, name: string, locale: Locale) {
   const dir = process.env.SHOTS_DIR
   if (!dir) return
@@ -97,12 +104,12 @@ test('a support agent finds a locked-out employee by phone and unlocks them; the
   await expect(row).toContainText(t.state.locked)
   await expect(page.locator('body')).not.toContainText(mobile)
   await shot(page, 'support-search', locale)
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
 
   await row.click()
   await expect(page.getByTestId('support-lock')).toContainText(t.detail.lockedUntil.split('{')[0].trim())
   await expect(page.locator('.ant-table')).not.toHaveCount(0)
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'support-account', locale)
 
   // Unlock, with a reason (required).
@@ -129,14 +136,15 @@ test('a support agent finds a locked-out employee by phone and unlocks them; the
   await expect(page.getByTestId('support-lock')).toContainText(te.state.notLocked)
   await expect(page.getByText(te.detail.history)).toBeVisible()
   await expect(page.getByRole('button', { name: te.actions.disable })).toBeVisible()
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'support-account', en)
   await page.goto('/console/#/support')
   await expect(page.getByRole('heading', { name: te.title })).toBeVisible()
-  await page.getByLabel(te.search.by).click()
+  // antd's Select: its shown value covers the input the label names, so the box is clicked.
+  await page.locator('.ant-select').first().click()
   await page.getByTitle(te.search.byOptions.employee).click()
   await expect(page.getByLabel(te.search.companyCode)).toBeVisible()
-  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await axe(page)).toEqual([])
   await shot(page, 'support-search', en)
 
   expect(errors).toEqual([])

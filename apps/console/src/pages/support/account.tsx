@@ -1,12 +1,13 @@
 import { ArrowLeftOutlined, EyeOutlined, LockOutlined, LogoutOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons'
 import { SUPPORT_REASON_MAX, type SupportAccount, type SupportRevealField, type ThirdPartyProvider } from '@ess/contract'
 import { Show } from '@refinedev/antd'
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Space, Spin, Table, Tag, Typography, message } from 'antd'
+import { Alert, Button, Card, ConfigProvider, Descriptions, Flex, Form, Input, Modal, Space, Spin, Table, Tag, Typography, message } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useStepUp } from '../../components/auth/step-up-modal'
 import { fill } from '../../i18n'
 import { useTexts } from '../../providers/i18n'
+import { DANGER, TAG } from './tags'
 import { type SupportAction, act, reveal, showAccount, unbind } from './api'
 
 type Pending = { kind: SupportAction } | { kind: 'unbind'; provider: ThirdPartyProvider } | { kind: 'reveal'; field: SupportRevealField }
@@ -103,11 +104,15 @@ export function SupportAccountPage() {
   const locked = account.lock.locked
   const disabled = !!account.disabledAt
   return (
+    <ConfigProvider theme={{ token: { colorError: DANGER } }}>
     <Show
       title={t.detail.profile}
-      goBack={<Button type="text" aria-label={t.back} icon={<ArrowLeftOutlined />} onClick={() => navigate('/support')} />}
+      goBack={false}
       headerButtons={
         <Space wrap>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/support')}>
+            {t.back}
+          </Button>
           <Button icon={<LockOutlined />} disabled={!locked} onClick={() => open({ kind: 'unlock' })}>
             {t.actions.unlock}
           </Button>
@@ -141,14 +146,14 @@ export function SupportAccountPage() {
             {
               key: 'status',
               label: d.status,
-              children: disabled ? <Tag color="red">{fill(d.disabledAt, { at: when(account.disabledAt) })}</Tag> : <Tag color="green">{t.state.active}</Tag>,
+              children: disabled ? <Tag color={TAG.red}>{fill(d.disabledAt, { at: when(account.disabledAt) })}</Tag> : <Tag color={TAG.green}>{t.state.active}</Tag>,
             },
             {
               key: 'lock',
               label: d.lock,
               children: (
                 <Space size={4} wrap data-testid="support-lock">
-                  {locked ? <Tag color="orange">{fill(d.lockedUntil, { until: when(account.lock.until) })}</Tag> : <Tag>{t.state.notLocked}</Tag>}
+                  {locked ? <Tag color={TAG.orange}>{fill(d.lockedUntil, { until: when(account.lock.until) })}</Tag> : <Tag>{t.state.notLocked}</Tag>}
                   {account.lock.failures > 0 && <Typography.Text type="secondary">{fill(d.failures, { count: account.lock.failures })}</Typography.Text>}
                 </Space>
               ),
@@ -162,7 +167,7 @@ export function SupportAccountPage() {
               size="small"
               column={2}
               items={[
-                { key: 'state', label: d.status, children: account.realName.valid ? <Tag color="green">{d.realNameValid}</Tag> : <Tag color="orange">{d.realNameExpired}</Tag> },
+                { key: 'state', label: d.status, children: account.realName.valid ? <Tag color={TAG.green}>{d.realNameValid}</Tag> : <Tag color={TAG.orange}>{d.realNameExpired}</Tag> },
                 { key: 'method', label: d.methodLabel, children: d.method[account.realName.method] },
                 { key: 'name', label: d.employeeName, children: account.realName.name },
                 { key: 'idNo', label: d.idNo, children: revealable('idNo', account.realName.idNo) },
@@ -181,7 +186,7 @@ export function SupportAccountPage() {
             rowKey="provider"
             pagination={false}
             dataSource={account.bindings}
-            locale={{ emptyText: d.bindingsNone }}
+            locale={{ emptyText: <Typography.Text type="secondary">{d.bindingsNone}</Typography.Text> }}
             columns={[
               { key: 'provider', title: d.bindings, render: (_, b) => d.provider[b.provider] },
               { key: 'nickname', title: d.nickname, render: (_, b) => b.nickname ?? d.none },
@@ -204,7 +209,7 @@ export function SupportAccountPage() {
             rowKey="sessionId"
             pagination={false}
             dataSource={account.sessions}
-            locale={{ emptyText: d.sessionsNone }}
+            locale={{ emptyText: <Typography.Text type="secondary">{d.sessionsNone}</Typography.Text> }}
             columns={[
               { key: 'device', title: d.device, render: (_, s) => [s.deviceName, s.browser, s.client].filter(Boolean).join(' · ') },
               { key: 'place', title: d.place, render: (_, s) => [s.ip, s.place].filter(Boolean).join(' · ') },
@@ -219,10 +224,10 @@ export function SupportAccountPage() {
             rowKey={(e) => `${e.type}-${e.at}`}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             dataSource={account.history}
-            locale={{ emptyText: d.historyNone }}
+            locale={{ emptyText: <Typography.Text type="secondary">{d.historyNone}</Typography.Text> }}
             columns={[
               { key: 'at', title: d.at, width: 200, render: (_, e) => when(e.at) },
-              { key: 'event', title: d.event, render: (_, e) => <Tag color={e.type === 'accountLocked' || e.type === 'signInFailed' ? 'orange' : undefined}>{d.events[e.type]}</Tag> },
+              { key: 'event', title: d.event, render: (_, e) => <Tag color={e.type === 'accountLocked' || e.type === 'signInFailed' ? TAG.orange : undefined}>{d.events[e.type]}</Tag> },
               { key: 'device', title: d.device, render: (_, e) => [e.deviceName, e.browser, e.client].filter(Boolean).join(' · ') },
               { key: 'place', title: d.place, render: (_, e) => [e.ip, e.place].filter(Boolean).join(' · ') },
             ]}
@@ -242,10 +247,10 @@ export function SupportAccountPage() {
                 title: d.status,
                 render: (_, a) =>
                   a.signedAt ? (
-                    <Tag color="green">{fill(d.signed, { at: when(a.signedAt) })}</Tag>
+                    <Tag color={TAG.green}>{fill(d.signed, { at: when(a.signedAt) })}</Tag>
                   ) : (
                     <Space size={4}>
-                      <Tag color="orange">{d.pending}</Tag>
+                      <Tag color={TAG.orange}>{d.pending}</Tag>
                       {a.signedVersion && <Typography.Text type="secondary">{fill(d.signedEarlier, { version: a.signedVersion })}</Typography.Text>}
                     </Space>
                   ),
@@ -271,5 +276,6 @@ export function SupportAccountPage() {
         </Form>
       </Modal>
     </Show>
+    </ConfigProvider>
   )
 }

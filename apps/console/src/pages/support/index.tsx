@@ -5,6 +5,7 @@ import { Alert, Button, Form, Input, Select, Space, Table, Tag, Typography } fro
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTexts } from '../../providers/i18n'
+import { TAG } from './tags'
 import { findAccounts } from './api'
 
 interface SearchForm {
@@ -68,7 +69,7 @@ export function SupportSearch() {
           rowKey="id"
           size="middle"
           pagination={false}
-          locale={{ emptyText: t.search.none }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t.search.none}</Typography.Text> }}
           onRow={(account) => ({ onClick: () => navigate(`/support/${account.id}`), style: { cursor: 'pointer' } })}
         >
           <Table.Column<SupportAccountSummary> dataIndex="phone" title={t.columns.phone} render={(v: string | null) => v ?? '—'} />
@@ -85,8 +86,8 @@ export function SupportSearch() {
             title={t.columns.state}
             render={(_, account) => (
               <Space size={4}>
-                {account.disabled ? <Tag color="red">{t.state.disabled}</Tag> : <Tag color="green">{t.state.active}</Tag>}
-                {account.locked && <Tag color="orange">{t.state.locked}</Tag>}
+                {account.disabled ? <Tag color={TAG.red}>{t.state.disabled}</Tag> : <Tag color={TAG.green}>{t.state.active}</Tag>}
+                {account.locked && <Tag color={TAG.orange}>{t.state.locked}</Tag>}
               </Space>
             )}
           />
