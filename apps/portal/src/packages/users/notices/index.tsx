@@ -85,23 +85,20 @@ export default function UsersNoticesPage() {
             </View>
           </View>
           {notices.map((notice) => (
-            <View
-              key={notice.id}
-              className={`notice-card${notice.read ? '' : ' notice-card--unread'}`}
-              {...pressable(() => tap(notice))}
-              aria-expanded={open === notice.id ? 'true' : 'false'}
-              data-testid={`notice-${notice.id}`}
-              data-read={notice.read ? '1' : '0'}
-            >
-              <View className="notice-card__head">
-                <Text className={`notice-card__kind${notice.kind === 'security' ? ' notice-card__kind--security' : ''}`}>{n.kinds[notice.kind]}</Text>
-                <Text className="notice-card__time">{formatDateTime(notice.at)}</Text>
+            // The card holds two controls side by side, never one inside the other (axe's
+            // nested-interactive): the pressable part that opens the text, and the link's button.
+            <View key={notice.id} className={`notice-card${notice.read ? '' : ' notice-card--unread'}`} data-testid={`notice-${notice.id}`} data-read={notice.read ? '1' : '0'}>
+              <View className="notice-card__main" {...pressable(() => tap(notice))} aria-expanded={open === notice.id ? 'true' : 'false'}>
+                <View className="notice-card__head">
+                  <Text className={`notice-card__kind${notice.kind === 'security' ? ' notice-card__kind--security' : ''}`}>{n.kinds[notice.kind]}</Text>
+                  <Text className="notice-card__time">{formatDateTime(notice.at)}</Text>
+                </View>
+                <View className="notice-card__title">
+                  {!notice.read && <View className="notice-card__dot" aria-label={n.unread} />}
+                  <Text>{notice.title}</Text>
+                </View>
+                <Text className={`notice-card__body${open === notice.id ? '' : ' notice-card__body--clamped'}`}>{notice.body}</Text>
               </View>
-              <View className="notice-card__title">
-                {!notice.read && <View className="notice-card__dot" aria-label={n.unread} />}
-                <Text>{notice.title}</Text>
-              </View>
-              <Text className={`notice-card__body${open === notice.id ? '' : ' notice-card__body--clamped'}`}>{notice.body}</Text>
               {notice.target && (
                 <View className="notice-card__link">
                   <Button
