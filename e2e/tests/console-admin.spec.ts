@@ -65,7 +65,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await drawer.getByLabel(t.form.bodyZh).fill('11月工资已发放至您的工资卡，请查收。')
     await drawer.getByLabel(t.form.bodyEn).fill('Your November salary has been paid to your salary card.')
     await drawer.getByText(t.form.linkRoute, { exact: true }).click()
-    await drawer.getByLabel(t.form.route).click()
+    await drawer.getByRole('combobox', { name: t.form.route }).click()
     await page.keyboard.type('pages/service/index')
     await page.keyboard.press('Enter')
     await drawer.getByLabel(t.form.companyCode).fill(COMPANY[locale])

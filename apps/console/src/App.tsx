@@ -44,6 +44,8 @@ const DAYJS_LOCALES = { 'zh-CN': 'zh-cn', 'en-US': 'en' } as const
 const BRAND = '#2563eb'
 // Ant Design's secondary and tertiary text (45% black, 3.4:1 on white) darkened to AA.
 const TEXT_SECONDARY = 'rgba(0, 0, 0, 0.62)'
+// Ant Design's error red (#ff4d4f, 3.9:1 on white) darkened to AA (5.9:1) for danger buttons and texts.
+const DANGER = '#c41d1d'
 
 /**
  * The console: Refine over the gateway's console API, hash routes (the gateway serves one page at
@@ -68,7 +70,7 @@ export function App() {
 
   return (
     <LocaleContext.Provider value={{ locale, texts, setLocale }}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} csp={nonce ? { nonce } : undefined} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: BRAND, colorLink: BRAND, colorTextDescription: TEXT_SECONDARY, colorTextTertiary: TEXT_SECONDARY, borderRadius: 8 } }}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} csp={nonce ? { nonce } : undefined} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: BRAND, colorLink: BRAND, colorTextDescription: TEXT_SECONDARY, colorTextTertiary: TEXT_SECONDARY, colorError: DANGER, borderRadius: 8 } }}>
         <AntdApp>
           <HashRouter>
             <Refine
