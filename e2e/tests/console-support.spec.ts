@@ -141,7 +141,7 @@ test('a support agent finds a locked-out employee by phone and unlocks them; the
   await page.goto('/console/#/support')
   await expect(page.getByRole('heading', { name: te.title })).toBeVisible()
   // antd's Select: its shown value covers the input the label names, so the box is clicked.
-  await page.locator('.ant-select').first().click()
+  await page.locator('form .ant-select').first().click()
   await page.getByTitle(te.search.byOptions.employee).click()
   await expect(page.getByLabel(te.search.companyCode)).toBeVisible()
   expect(await axe(page)).toEqual([])
