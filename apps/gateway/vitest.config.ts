@@ -9,7 +9,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 20_000,
+    // Some tests build an app of their own in the test (a console-less gateway, the heap check, the
+    // OAuth stand-in's wiring): 20 s ran out for three of them on 2026-11-27 while the portal built
+    // beside the suite, as CI does. A guard, not a measure.
+    testTimeout: 60_000,
     // A new app per file takes seconds; on a shared, loaded 2-core machine more than 30 s at times.
     hookTimeout: 90_000,
     // Vitest's default on 2 cores is one worker; the files wait on app starts, databases and child
