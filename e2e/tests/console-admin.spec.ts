@@ -130,7 +130,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.locator('.ant-table-row').filter({ hasText: email })).toContainText(o.status.invited)
     // The link opens the enrollment page.
     await page.goto(url)
-    await expect(page.getByText(email)).toBeVisible()
+    await expect(page.getByText(email, { exact: true })).toBeVisible()
     expect(errors).toEqual([])
   })
 }

@@ -11,13 +11,15 @@ import { fill } from '../../i18n'
 import type { Me } from '../../providers/account'
 import { useTexts } from '../../providers/i18n'
 import { deviceOf } from '../security/device'
+import { TAG } from '../support/tags'
 
 type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': { data: { data: infer T } } } } } } ? T : never
 type OperatorItem = Answer<'/app/console/operators', 'get'>['items'][number]
 type SessionItem = Answer<'/app/console/operators/{id}/sessions', 'get'>['items'][number]
 type Link = Answer<'/app/console/operators', 'post'> & { email: string }
 
-const STATUS_COLORS = { invited: 'gold', active: 'green', disabled: 'default' } as const
+// Solid AA colours (the support pages' tags): Ant Design's pale gold and green presets fail axe's contrast.
+const STATUS_COLORS = { invited: TAG.orange, active: TAG.green, disabled: 'default' } as const
 
 /**
  * Operators' management (admin): the operators with roles, state, last sign-in and sessions;
