@@ -328,7 +328,9 @@ describe('devices and forms', () => {
     const kinds = { mobile: '手机', tablet: '平板', desktop: '电脑', miniProgram: '微信小程序', app: '客户端', unknown: '未知设备' }
     expect(deviceName(session({}), kinds)).toBe('手机')
     expect(deviceName(session({ deviceName: 'iPhone' }), kinds)).toBe('iPhone')
-    expect(deviceDetails(session({ place: '上海' }))).toBe('Chrome 131 · 上海 · 203.0.113.*')
+    // The parts of the detail line (DetailLine joins them with " · ", each kept whole), unknown ones left out.
+    expect(deviceDetails(session({ place: '上海' }))).toEqual(['Chrome 131', '上海', '203.0.113.*'])
+    expect(deviceDetails(session({ place: undefined }))).toEqual(['Chrome 131', '203.0.113.*'])
   })
 
   it('the new password pair must match; field issues of a refusal land on the form fields', () => {
