@@ -69,6 +69,29 @@ function withoutSecrets(row: Pick<QueuedMessage, 'channel' | 'template' | 'param
  * pg-boss's statement on the caller's transaction: its `$n` text and values as one drizzle SQL,
  * so the job is written (or rolled back) with the message and the state that needs it.
  */
+/**
+ * Creates a pg-boss queue unless it is there. Gateways starting together race on the create: the
+ * loser fails ("already exists", or on PostgreSQL a deadlock between the two creates, seen in the
+ * notices' two-gateway test), and the winner's create may not have committed yet when the loser
+ * looks. So the loser looks again for a few seconds, and tries once more before giving up.
+ */
+export async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    if (await boss.getQueue(name)) return
+    try {
+      await boss.createQueue(name, { name, ...options })
+      return
+    } catch (error) {
+      const end = Date.now() + 5_000
+      while (Date.now() < end) {
+        if (await boss.getQueue(name)) return
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      if (attempt >= 1) throw error
+    }
+  }
+}
+
 export function inTransaction(tx: Database): PgBoss.Db {
   return {
     executeSql: async (text, values = []) => {
@@ -124,12 +147,7 @@ export function createMessageQueue(options: QueueOptions): MessageQueue {
   function started(): Promise<string> {
     ready ??= (async () => {
       await boss.start()
-      if (!(await boss.getQueue(SEND_QUEUE))) {
-        // Two gateways starting together: the second one's create fails, and the queue is there.
-        await boss.createQueue(SEND_QUEUE, { name: SEND_QUEUE, ...jobOptions }).catch(async (error: unknown) => {
-          if (!(await boss.getQueue(SEND_QUEUE))) throw error
-        })
-      }
+      await ensureQueue(boss, SEND_QUEUE, jobOptions)
       return boss.work<SendJob>(
         SEND_QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: Math.max(0.5, options.pollMs / 1000) },

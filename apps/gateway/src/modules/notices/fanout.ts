@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import PgBoss from 'pg-boss'
 import type { Database, DatabaseHandle } from '../../db/client'
 import { notice, noticeBatch, noticeRecipient } from '../../db/schema'
-import { inTransaction } from '../../infra/notifier/queue'
+import { ensureQueue, inTransaction } from '../../infra/notifier/queue'
 import { PUSH_KINDS, type PushKind } from '@ess/contract'
 import { type SubscribeSetup, queueSubscribeMessages } from './wechat'
 
@@ -64,12 +64,7 @@ export function createFanout(options: FanoutOptions): Fanout {
   const started = () => {
     ready ??= (async () => {
       await boss.start()
-      if (!(await boss.getQueue(FANOUT_QUEUE))) {
-        // Two gateways starting together: the second one's create fails, and the queue is there.
-        await boss.createQueue(FANOUT_QUEUE, { name: FANOUT_QUEUE, ...jobOptions }).catch(async (error: unknown) => {
-          if (!(await boss.getQueue(FANOUT_QUEUE))) throw error
-        })
-      }
+      await ensureQueue(boss, FANOUT_QUEUE, jobOptions)
       return boss.work<FanoutJob>(FANOUT_QUEUE, { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, options.pollMs / 1000) }, ([job]) => fanOut(job.data.batchId))
     })()
     return ready
