@@ -123,3 +123,31 @@ test('a wrong password is refused with the translated message and no login', asy
   await expectRoute(page, 'packages/login/login-type/index', 'en-US')
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })
+
+test('the sign-in and registration pages paint their text and fields before the validation code arrives, then validate', async ({ page }) => {
+  const t = DICTIONARIES['zh-CN']
+  await page.addInitScript(() => localStorage.setItem('user-agreed-privacy', '1'))
+  // The forms chunk (zod, the rules' schemas: apps/portal/src/core/forms/lazy.ts) held back until released.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let asked = 0
+  await page.route(/\/js\/forms\.[0-9a-f]+\.js$/, async (route) => {
+    asked++
+    await released
+    await route.continue()
+  })
+  await page.goto('/#/pages/login/index')
+  const login = onPage(page, 'pages/login/index')
+  await expect(login.getByText(t.auth.welcome)).toBeVisible()
+  await expect(field(login, t.auth.accountPlaceholder)).toBeVisible()
+  await expect(field(login, t.auth.passwordPlaceholder)).toBeVisible()
+  await page.goto('/#/packages/login/register/index')
+  const reg = onPage(page, 'packages/login/register/index')
+  await expect(reg.getByText(t.auth.registerTitle)).toBeVisible()
+  await expect(reg.getByTestId('get-code')).toBeVisible()
+  expect(asked).toBeGreaterThan(0)
+  // A submit before the schemas arrive waits for them, then shows the inline messages.
+  await buttonIn(reg, t.auth.submitRegister).click()
+  release()
+  await expect(reg.getByTestId('agree-error')).toBeVisible()
+})

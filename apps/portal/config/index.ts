@@ -45,15 +45,22 @@ const imageUrlLoaderOption = {
  */
 const OWN_CHUNKS: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/]jsencrypt[\\/]/, 'jsencrypt'],
-  [/[\\/]node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, 'forms'],
+  // zod, its resolver for react-hook-form and every form schema of ours (they import nothing but zod,
+  // the contract and each other): fetched by the sign-in and registration screens after their first
+  // paint (src/core/forms/lazy.ts), at once by the other pages with forms.
+  [/[\\/]node_modules[\\/](@hookform|zod)[\\/]/, 'forms'],
+  [/[\\/]src[\\/]core[\\/](auth|security|real-name)[\\/]forms\.ts$/, 'forms'],
+  [/[\\/]src[\\/]core[\\/]forms[\\/]schemas\.ts$/, 'forms'],
   // zod's configuration (jitless, core/zod-config.ts) with zod, so it runs before the contract's
   // schemas are made in this chunk; from common-lazy it ran after them (this chunk is imported first).
   [/[\\/]src[\\/]core[\\/]zod-config\.ts$/, 'forms'],
-  [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]auth[\\/]forms\.ts)/, 'sign-in'],
-  // The account security forms (several pages each): with the sign-in UI they build on, never in
-  // a lazy group (lazy-chunks.ts), which the forms chunk may import (a chunk cycle fails at start-up).
-  [/[\\/]src[\\/](components[\\/]security[\\/]contact\.tsx|core[\\/]security[\\/]forms\.ts)/, 'sign-in'],
-  [/[\\/]src[\\/]core[\\/]real-name[\\/]forms\.ts/, 'sign-in'],
+  // The sign-in UI and what it needs to draw its fields (react-hook-form), without zod.
+  [/[\\/]node_modules[\\/]react-hook-form[\\/]/, 'sign-in'],
+  [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]forms[\\/](lazy|load|messages)\.ts$)/, 'sign-in'],
+  // The account security forms (several pages each), which validate with zod from the start: a
+  // chunk beside the sign-in UI they build on (the sign-in chunk must not import the forms chunk),
+  // never in a lazy group (lazy-chunks.ts), which the forms chunk may import (a cycle fails at start-up).
+  [/[\\/]src[\\/]components[\\/]security[\\/]contact\.tsx$/, 'account-forms'],
   // The rules' messages and check digits (the contract's rule-messages.ts, rule-checks.ts): used by
   // the forms chunk's schemas and by pages without forms. In common-lazy they made a chunk cycle
   // with the forms chunk (forms → common-lazy → forms: "Cannot access … before initialization" on
@@ -121,17 +128,23 @@ function staticImports(roots: Iterable<string>, api: ChunkApi, through: (id: str
 const contractLoadsZod = (id: string, api: ChunkApi) =>
   CONTRACT.test(id) && [...staticImports([id], api, (m) => CONTRACT.test(m))].some((m) => ZOD.test(m))
 
-/** Whether a module is placed in the forms or the sign-in chunk by the rules above (without the walk below). */
+/** The chunks of the pages with forms (sign-in, registration, real-name, account security). */
+const FORM_CHUNKS = ['forms', 'sign-in', 'account-forms']
+
+/** Whether a module is placed in one of the FORM_CHUNKS by the rules above (without the walk below). */
 const formsOrSignIn = (id: string, api: ChunkApi) =>
-  OWN_CHUNKS.some(([pattern, chunk]) => (chunk === 'forms' || chunk === 'sign-in') && pattern.test(id)) || contractLoadsZod(id, api)
+  OWN_CHUNKS.some(([pattern, chunk]) => FORM_CHUNKS.includes(chunk) && pattern.test(id)) || contractLoadsZod(id, api)
+
+/** Whether a module is placed in the forms chunk (zod and the schemas) by the rules above. */
+const inForms = (id: string, api: ChunkApi) => OWN_CHUNKS.some(([pattern, chunk]) => chunk === 'forms' && pattern.test(id)) || contractLoadsZod(id, api)
 
 /**
  * Whether a source module imports, at any depth through our own modules, one placed in the forms
  * or sign-in chunks. In common-lazy it made that chunk import them: every page using common-lazy
  * (My account, the articles) loaded the forms and the sign-in UI.
  */
-const reachesForms = (id: string, api: ChunkApi) =>
-  [...staticImports([id], api, (m) => !NODE_MODULES.test(m) && !formsOrSignIn(m, api))].some((m) => formsOrSignIn(m, api))
+const reachesForms = (id: string, api: ChunkApi, placed: (m: string, api: ChunkApi) => boolean = formsOrSignIn) =>
+  [...staticImports([id], api, (m) => !NODE_MODULES.test(m) && !formsOrSignIn(m, api))].some((m) => placed(m, api))
 
 /** Whether a module id (its query left out) matches one of `patterns`. */
 const matchesAny = (patterns: readonly RegExp[], id: string) => patterns.some((pattern) => pattern.test(id.split('?')[0]))
@@ -195,7 +208,9 @@ function startUpChunks() {
           if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) {
             // Shared code that reaches the form libraries goes with the sign-in UI, so that
             // no other lazy chunk imports the forms (zod: 40 KB gzip) for the pages without a form.
-            if (chunk === 'common' && reachesForms(id, api)) return 'sign-in'
+            // What reaches zod itself goes beside the account forms: the sign-in chunk must not import
+            // the forms chunk (the sign-in screens paint before it arrives, src/core/forms/lazy.ts).
+            if (chunk === 'common' && reachesForms(id, api)) return reachesForms(id, api, inForms) ? 'account-forms' : 'sign-in'
             // Grouped by the domains of the lazy parts that run it (lazy-chunks.ts). A module no
             // part runs (an index's unused export, dropped by tree-shaking) keeps Taro's group.
             lazy ??= lazyChunkNames(modules().filter((m) => (api.getModuleInfo(m)?.dynamicImporters.length ?? 0) > 0), startUp, graph, SOURCE_DIR, {

@@ -86,7 +86,8 @@ describe.each(LOCALES)('sign-in and registration forms in %s', (locale) => {
     )
     expect(screen.getByTestId('to-register').parentElement?.textContent).toBe(locale === 'zh-CN' ? '还没有账号？立即注册' : 'No account yet? Sign up')
     await act(async () => void fireEvent.click(button(authTexts[locale].login)))
-    expect(screen.getByTestId('row-account-error').textContent).toBe(e.required)
+    // The first submit may wait for the schemas (fetched after the first paint, core/forms/lazy.ts).
+    expect((await screen.findByTestId('row-account-error')).textContent).toBe(e.required)
     expect(screen.getByTestId('row-password-error').textContent).toBe(e.password)
     expect(screen.getByTestId('agree-error').textContent).toBe(e.agree)
     expect(screen.queryByTestId('captcha-popup')).toBeNull()

@@ -15,10 +15,20 @@ function sources(dir: string): string[] {
 describe('zod stays out of the start-up (config/index.ts puts it in the lazy forms chunk)', () => {
   it('only the form modules import the full contract or zod; the rest imports @ess/contract/wire', () => {
     const importers = sources(SRC)
-      .filter((file) => /from '(@ess\/contract|zod)'/.test(fs.readFileSync(file, 'utf8')))
+      // Type-only imports are erased: core/forms/lazy.ts names zod's types, and loads the schemas later.
+      .filter((file) => /from '(@ess\/contract|zod)'/.test(fs.readFileSync(file, 'utf8').replace(/import type [^;]*?from '[^']*'/g, '')))
       .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
       .sort()
     expect(importers).toEqual(['core/auth/forms.ts', 'core/real-name/forms.ts', 'core/security/forms.ts', 'core/zod-config.ts'])
+  })
+
+  it('the sign-in and registration screens name their schemas only through core/forms/lazy.ts (they paint before zod arrives)', () => {
+    const screens = ['components/auth-form/login-panel.tsx', 'components/third-party/index.tsx', 'packages/login/register/index.tsx']
+    for (const file of screens) {
+      const code = fs.readFileSync(path.join(SRC, file), 'utf8').replace(/import type [^;]*?from '[^']*'/g, '')
+      expect(code, file).not.toMatch(/core\/(auth|security|real-name)\/forms'|@hookform\/resolvers/)
+      expect(code, file).toMatch(/schemaResolver\('/)
+    }
   })
 
   it("zod's configuration (core/zod-config.ts) is imported by the form modules only, first", () => {

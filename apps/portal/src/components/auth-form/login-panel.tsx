@@ -1,5 +1,4 @@
 import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement, type ExternalAccount } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { LinkedSentence } from '../sentence'
 import { useEffect, useState } from 'react'
@@ -11,7 +10,9 @@ import { pressable } from '../a11y/pressable'
 import './index.scss'
 import { sendCode } from '../../core/auth/codes'
 import { grantPrivacyConsent } from '../../core/auth/consent'
-import { codeLoginForm, fieldMessage, firstIssueKey, passwordLoginForm, phoneForm, type CodeLoginForm, type PasswordLoginForm } from '../../core/auth/forms'
+import type { CodeLoginForm, PasswordLoginForm } from '../../core/auth/forms'
+import { firstIssue, preloadSchemas, schemaResolver } from '../../core/forms/lazy'
+import { fieldMessage } from '../../core/forms/messages'
 import { loginByCode, loginByPassword } from '../../core/auth/login'
 import { returnUrlParam } from '../../core/auth/redirect'
 import { openRoute } from '../../core/navigation'
@@ -30,7 +31,7 @@ function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
   const { control, handleSubmit, formState } = useForm<PasswordLoginForm>({
-    resolver: zodResolver(passwordLoginForm),
+    resolver: schemaResolver('passwordLoginForm'),
     defaultValues: { account: '', password: '', agreed: false },
   })
   const err = (name: keyof PasswordLoginForm) => fieldMessage(formState.errors[name]?.message, locale)
@@ -70,7 +71,7 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
   const [busy, setBusy] = useState(false)
   const [agreements, setAgreements] = useState<AppAgreement[]>([])
   const { control, handleSubmit, formState, watch, setError, clearErrors, getValues } = useForm<CodeLoginForm>({
-    resolver: zodResolver(codeLoginForm),
+    resolver: schemaResolver('codeLoginForm'),
     defaultValues: { region: DEFAULT_PHONE_REGION, phone: '', code: '', agreed: false },
   })
   const err = (name: keyof CodeLoginForm) => fieldMessage(formState.errors[name]?.message, locale)
@@ -78,9 +79,9 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
   const phone = watch('phone')
   const target = { kind: 'phone', region, phone, scene: 'login' } as const
 
-  const askCode = () => {
+  const askCode = async () => {
     const { agreed } = getValues()
-    const issue = firstIssueKey(phoneForm, { region, phone })
+    const issue = await firstIssue('phoneForm', { region, phone })
     if (issue) return setError('phone', { message: issue })
     clearErrors('phone')
     if (!agreed) return setError('agreed', { message: 'agreement.required' })
@@ -152,6 +153,8 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
   const [mode, setMode] = useState<Mode>(params.type === 'code' || params.type === 'phone' ? 'code' : 'password')
   const returnUrl = returnUrlParam(params)
   const pending = useProviderReturn(params, returnUrl)
+  // The text and fields are painted; now the validation (zod and the rules) can come.
+  useEffect(() => void preloadSchemas().catch(() => undefined), [])
   return (
     <>
       <AuthHero title={aux.welcome} subtitle={aux.subtitle} />

@@ -1,5 +1,4 @@
 import { ROUTE_PATHS, type ExternalAccount, type ThirdPartyProvider } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Weixin } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
@@ -7,7 +6,9 @@ import { useForm } from 'react-hook-form'
 import { AgreementRow, SubmitButton, TextRow } from '../auth-form/form-rows'
 import { useCaptchaGate } from '../auth-form/captcha-gate'
 import { grantPrivacyConsent } from '../../core/auth/consent'
-import { fieldMessage, passwordLoginForm, type PasswordLoginForm } from '../../core/auth/forms'
+import type { PasswordLoginForm } from '../../core/auth/forms'
+import { schemaResolver } from '../../core/forms/lazy'
+import { fieldMessage } from '../../core/forms/messages'
 import { openRoute } from '../../core/navigation'
 import { bindToAccount, canLeaveForProvider, loadBindLoginAccount, loadProviders, startProviderLogin } from '../../core/third-party'
 import { toast } from '../../core/toast'
@@ -88,7 +89,7 @@ export function BindPanel({ bindLoginToken, account, returnUrl }: { bindLoginTok
   const [busy, setBusy] = useState(false)
   const provider = tp.providers[account.provider]
   const { control, handleSubmit, formState } = useForm<PasswordLoginForm>({
-    resolver: zodResolver(passwordLoginForm),
+    resolver: schemaResolver('passwordLoginForm'),
     defaultValues: { account: '', password: '', agreed: false },
   })
   const err = (name: keyof PasswordLoginForm) => fieldMessage(formState.errors[name]?.message, locale)

@@ -4,18 +4,19 @@ import {
   checkPhoneOfRegion,
   codeField,
   emailField,
-  isRuleMessageKey,
-  ruleMessage,
   rules,
-  type Locale,
   type RuleMessageKey,
 } from '@ess/contract'
 import { z } from 'zod'
 
+// Without zod (../forms/messages.ts); here too for the screens that import their schemas directly.
+export { fieldMessage } from '../forms/messages'
+
 /**
  * The sign-in and registration forms, built from the contract's rules (SPEC §5) so the messages
  * are the rule message keys the gateway uses too. The screens validate with these through
- * react-hook-form's zod resolver and show `fieldMessage(key, locale)` inline.
+ * react-hook-form's zod resolver and show `fieldMessage(key, locale)` inline; the sign-in and
+ * registration screens load them after their first paint (../forms/lazy.ts).
  */
 const agreed = z.boolean().refine((v) => v, { error: 'agreement.required' satisfies RuleMessageKey })
 const required = (key: RuleMessageKey = 'field.required') => z.string({ error: key }).trim().min(1, { error: key })
@@ -57,12 +58,6 @@ export type RegisterPhoneForm = z.input<typeof registerPhoneForm>
 
 export const registerEmailForm = z.object({ email: emailField, code: codeField, ...newPassword, agreed }).superRefine(matching)
 export type RegisterEmailForm = z.input<typeof registerEmailForm>
-
-/** The text of a field issue: rule keys translated, anything else "The value is not valid". */
-export function fieldMessage(message: string | undefined, locale: Locale): string | undefined {
-  if (!message) return undefined
-  return ruleMessage(isRuleMessageKey(message) ? message : 'field.invalid', locale)
-}
 
 /**
  * The message key of the first issue of a value against a schema (e.g. the phone before sending

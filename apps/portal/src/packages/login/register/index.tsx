@@ -1,9 +1,8 @@
 import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { LinkedSentence } from '@/components/sentence'
 import { useRouter } from '@tarojs/taro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm, type Control, type FieldValues } from 'react-hook-form'
 import { AuthHero, Segmented } from '@/components/auth-form'
 import { AgreementRow, CodeRow, PasswordPairRows, PhoneRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
@@ -14,16 +13,9 @@ import { PageFrame } from '@/components/page-frame'
 import { PendingBindingNote } from '@/components/third-party'
 import { sendCode, type CodeTarget } from '@/core/auth/codes'
 import { grantPrivacyConsent } from '@/core/auth/consent'
-import {
-  emailForm,
-  fieldMessage,
-  firstIssueKey,
-  phoneForm,
-  registerEmailForm,
-  registerPhoneForm,
-  type RegisterEmailForm,
-  type RegisterPhoneForm,
-} from '@/core/auth/forms'
+import type { RegisterEmailForm, RegisterPhoneForm } from '@/core/auth/forms'
+import { firstIssue, preloadSchemas, schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage } from '@/core/forms/messages'
 import { registerByEmail, registerByPhone } from '@/core/auth/login'
 import { returnUrlParam } from '@/core/auth/redirect'
 import { canGoBack, goBack, openRoute } from '@/core/navigation'
@@ -89,15 +81,15 @@ function PhoneRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
   const { locale } = useI18n()
   const flow = useRegistration(returnUrl)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<RegisterPhoneForm>({
-    resolver: zodResolver(registerPhoneForm),
+    resolver: schemaResolver('registerPhoneForm'),
     defaultValues: { region: DEFAULT_PHONE_REGION, phone: '', code: '', password: '', confirmPassword: '', agreed: false },
   })
   const errors = (name: string) => fieldMessage(formState.errors[name as keyof RegisterPhoneForm]?.message, locale)
   const region = watch('region') ?? DEFAULT_PHONE_REGION
   const phone = watch('phone')
   const target: CodeTarget = { kind: 'phone', region, phone, scene: 'register' }
-  const askCode = () => {
-    const issue = firstIssueKey(phoneForm, { region, phone })
+  const askCode = async () => {
+    const issue = await firstIssue('phoneForm', { region, phone })
     if (issue) return setError('phone', { message: issue })
     clearErrors('phone')
     flow.askCode(target)
@@ -123,14 +115,14 @@ function EmailRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
   const aux = useTexts(authTexts)
   const flow = useRegistration(returnUrl)
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<RegisterEmailForm>({
-    resolver: zodResolver(registerEmailForm),
+    resolver: schemaResolver('registerEmailForm'),
     defaultValues: { email: '', code: '', password: '', confirmPassword: '', agreed: false },
   })
   const errors = (name: string) => fieldMessage(formState.errors[name as keyof RegisterEmailForm]?.message, locale)
   const email = watch('email')
   const target: CodeTarget = { kind: 'email', email: email.trim(), scene: 'register' }
-  const askCode = () => {
-    const issue = firstIssueKey(emailForm, { email })
+  const askCode = async () => {
+    const issue = await firstIssue('emailForm', { email })
     if (issue) return setError('email', { message: issue })
     clearErrors('email')
     flow.askCode(target)
@@ -158,6 +150,8 @@ export default function RegisterPage() {
   const [mode, setMode] = useState<Mode>(params.type === 'email' ? 'email' : 'phone')
   const returnUrl = returnUrlParam(params)
   const bindLoginToken = params.bindLoginToken || undefined
+  // The text and fields are painted; now the validation (zod and the rules) can come.
+  useEffect(() => void preloadSchemas().catch(() => undefined), [])
   return (
     <PageFrame route="packages/login/register/index" className="auth-page">
       <AuthHero title={aux.registerTitle} subtitle={aux.registerSubtitle} />
