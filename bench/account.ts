@@ -84,10 +84,13 @@ export async function sealer(url: string): Promise<(password: string) => Promise
   return async (password) => Buffer.from(await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password))).toString('base64')
 }
 
-/** Registers `email` through the real calls; answers its login state (access token in `accessToken`). */
-export async function registerAccount(url: string, mailbox: { latestCode(): Promise<string> }, email: string, password: string): Promise<LoginState> {
+/**
+ * Registers `email` through the real calls, from `deviceId` (the bench's own by default; a device may
+ * ask for only so many codes a day); answers its login state (access token in `accessToken`).
+ */
+export async function registerAccount(url: string, mailbox: { latestCode(): Promise<string> }, email: string, password: string, deviceId?: string): Promise<LoginState> {
   const agreementIds = (await api<AppAgreement[]>(url, calls.getAppAgreements, { type: '1' })).map((a) => a.agreementId)
-  await api(url, calls.sendEmailCode, { email, scene: 'register', captchaToken: await solveCaptcha(url) })
+  await api(url, calls.sendEmailCode, { email, scene: 'register', captchaToken: await solveCaptcha(url, deviceId) }, '', deviceId)
   const sealed = await (await sealer(url))(password)
-  return api<LoginState>(url, calls.registerByEmailPwd, { email, code: await mailbox.latestCode(), password: sealed, confirmPassword: sealed, agreementIds })
+  return api<LoginState>(url, calls.registerByEmailPwd, { email, code: await mailbox.latestCode(), password: sealed, confirmPassword: sealed, agreementIds }, '', deviceId)
 }

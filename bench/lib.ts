@@ -111,6 +111,16 @@ export async function freshDatabase(serverUrl: string, prefix = 'ess_bench'): Pr
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
+/** A resident ID number for a birth date (1970-01-01 + day) and a sequence, with its check digit. */
+export function idNumber(day: number, seq: number): { idNo: string; birthdate: string } {
+  const birthdate = new Date(Date.UTC(1970, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)
+  const body = `110101${birthdate.replaceAll('-', '')}${String(seq).padStart(3, '0')}`
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+  let sum = 0
+  for (let i = 0; i < 17; i++) sum += Number(body[i]) * weights[i]
+  return { idNo: body + '10X98765432'[sum % 11], birthdate }
+}
+
 let counter = 0
 /** The device id (`_ut`) of every bench request: captcha tokens are bound to the device that solved them. */
 export const BENCH_DEVICE_ID = 'benchdevice0000000000'

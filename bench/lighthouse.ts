@@ -92,6 +92,10 @@ try {
     // Not among issue 18's routes: the page that loads the most lazy code (forms, slider, dialogs), watched
     // so that the grouping of lazy code by domain (apps/portal/config/lazy-chunks.ts) is seen where it splits most.
     { name: 'sign-in page, returning, zh-CN', route: '/#/pages/login/index', stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
+    // Issue 37: the sign-in and registration pages paint before their validation code arrives.
+    { name: 'sign-in page, first visit, zh-CN', route: '/#/pages/login/index', stored: {}, lang: 'zh-CN', consentPanel: true },
+    { name: 'registration page, returning, zh-CN', route: '/#/packages/login/register/index', stored: CONSENTED, lang: 'zh-CN', consentPanel: false },
+    { name: 'registration page, returning, en-US', route: '/#/packages/login/register/index', stored: { ...CONSENTED, ...ENGLISH }, lang: 'en-US', consentPanel: false },
   ]
   const gateways = [{ label: '', origin: gw.url }, ...(baseline ? [{ label: ` — baseline (${baselineRoot})`, origin: baseline.url }] : [])]
   const CASES: Case[] = ALL.filter((c) => !ONLY || c.name.includes(ONLY)).flatMap((c) => gateways.map((g) => ({ ...c, name: `${c.name}${g.label}`, origin: g.origin })))

@@ -19,21 +19,12 @@ import { loadFieldCipher } from '../apps/gateway/src/infra/crypto/field-cipher'
 import { loadHmacKey } from '../apps/gateway/src/infra/crypto/hmac-key'
 import { runRosterImport } from '../apps/gateway/src/modules/roster/import'
 import { seedRoster } from '../apps/gateway/src/modules/roster/service'
+import { idNumber } from './lib'
 
 const ROWS = Number(process.argv[2] ?? 100_000)
 const STORE = process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'pglite'
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ess-bench-roster-'))
 const file = path.join(dir, 'roster.csv')
-
-/** A resident ID number for a birth date (1970-01-01 + day) and a sequence, with its check digit. */
-function idNumber(day: number, seq: number): { idNo: string; birthdate: string } {
-  const birthdate = new Date(Date.UTC(1970, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)
-  const body = `110101${birthdate.replaceAll('-', '')}${String(seq).padStart(3, '0')}`
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-  let sum = 0
-  for (let i = 0; i < 17; i++) sum += Number(body[i]) * weights[i]
-  return { idNo: body + '10X98765432'[sum % 11], birthdate }
-}
 
 async function writeFile() {
   const out = createWriteStream(file)

@@ -24,11 +24,10 @@ import { join } from 'node:path'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
-import pg from 'pg'
 import { type CallDef, buildQuery, callUrl, calls } from '@ess/contract'
 import { ARGON2_OPTIONS } from '../apps/gateway/src/infra/crypto/password-hash'
 import { registerAccount, sealer, solveCaptcha, startMailbox } from './account'
-import { root, signedHeaders, startGateway } from './lib'
+import { freshDatabase, root, signedHeaders, startGateway } from './lib'
 
 const STORE = process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'pglite'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -39,25 +38,7 @@ const EMAIL = 'storm.user@example.com'
 const PASSWORD = 'Storm2026pass'
 const execFileAsync = promisify(execFile)
 
-async function freshDatabase() {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-  const name = `ess_storm_${process.pid}`
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
-}
-
-const database = STORE === 'postgres' ? await freshDatabase() : undefined
+const database = STORE === 'postgres' ? await freshDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'ess_storm') : undefined
 const mailbox = await startMailbox()
 const gw = await startGateway({
   ...mailbox.deliveryEnv,
