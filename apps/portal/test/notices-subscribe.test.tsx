@@ -2,7 +2,6 @@
 // asks wx.requestSubscribeMessage for that kind's template (from the gateway), and sends each
 // 'accept' to the gateway; the web asks nothing.
 import type { PushSettings, SubscribeTemplates } from '@ess/contract/wire'
-import Taro from '@tarojs/taro'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import type { TransportRequest } from '../src/platform/types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
