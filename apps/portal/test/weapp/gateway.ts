@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { OPEN_API_PREFIX } from '@ess/contract'
+import type { FakeSubscribeMessage } from '@ess/contract/testing'
 import { PORTAL_APP_ID, buildQuery, signHeaders, signOpenRequest } from '@ess/contract/wire'
 
 const GATEWAY_DIR = path.resolve(__dirname, '../../../gateway')
@@ -142,22 +143,11 @@ export async function openNoticeCall(
   return (await response.json()) as { code: number; msg: string; data?: { data?: unknown } }
 }
 
-/** A subscribe message the fake WeChat took (apps/gateway/src/modules/dev/wechat-fake.ts FakeSubscribeMessage). */
-export interface WechatMessage {
-  msgid: string
-  touser: string
-  templateId: string
-  page?: string
-  data: Record<string, { value: string }>
-  miniprogramState: string
-  lang: string
-}
-
 /** What the gateway's fake WeChat took for this open id (`GET /dev/wechat/messages`), newest first. */
-export async function wechatMessages(gateway: Gateway, openId: string): Promise<WechatMessage[]> {
+export async function wechatMessages(gateway: Gateway, openId: string): Promise<FakeSubscribeMessage[]> {
   const response = await fetch(`${gateway.url}/dev/wechat/messages?touser=${encodeURIComponent(openId)}`)
   if (!response.ok) throw new Error(`/dev/wechat/messages answered ${response.status}`)
-  return ((await response.json()) as { messages: WechatMessage[] }).messages
+  return ((await response.json()) as { messages: FakeSubscribeMessage[] }).messages
 }
 
 /** A loopback port nobody listens on now (the OS's pick). */
