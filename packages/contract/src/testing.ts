@@ -1,5 +1,7 @@
 /**
- * Test fixtures of the contract for the workspaces' tests (never imported by product code).
+ * Test fixtures of the contract for the workspaces' tests (never imported by product code; the
+ * gateway's dev stand-ins, mounted outside production only, take the shapes they answer from here,
+ * as types).
  */
 
 /**
@@ -64,4 +66,20 @@ export function hostileUrls(allowedOrigin: string): string[] {
     `https://portal.example.com/${'a'.repeat(2100)}`,
   ]
   return cases.map((text) => text.replaceAll('portal.example.com', host).replaceAll('portal%2Eexample.com', host.replaceAll('.', '%2E')).replaceAll('portal.exаmple.com', host.replace(/a/, 'а')))
+}
+
+/**
+ * A subscribe message the gateway's fake WeChat took (apps/gateway/src/modules/dev/wechat-fake.ts),
+ * as `GET /dev/wechat/messages` lists it: what the user would see in WeChat's service notices.
+ */
+export interface FakeSubscribeMessage {
+  msgid: string
+  appId: string
+  touser: string
+  templateId: string
+  page?: string
+  data: Record<string, { value: string }>
+  miniprogramState: string
+  lang: string
+  at: string
 }

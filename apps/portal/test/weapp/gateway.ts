@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { PORTAL_APP_ID, buildQuery, signHeaders } from '@ess/contract/wire'
+import { OPEN_API_PREFIX } from '@ess/contract'
+import type { FakeSubscribeMessage } from '@ess/contract/testing'
+import { PORTAL_APP_ID, buildQuery, signHeaders, signOpenRequest } from '@ess/contract/wire'
 
 const GATEWAY_DIR = path.resolve(__dirname, '../../../gateway')
 
@@ -116,6 +118,36 @@ export async function signedCall(gateway: Gateway, call: { method: string; path:
     body,
   })
   return (await response.json()) as { code: number; data?: { data?: unknown } }
+}
+
+/**
+ * A call of the notices API as a provider's system makes it (apps/gateway/scripts/send-notice.ts,
+ * `npm run notice:sample`): signed with the app's own secret, which the gateway made under its
+ * KEYS_DIR (`notice-app-<id>.secret`); the envelope it answers.
+ */
+export async function openNoticeCall(
+  gateway: Gateway,
+  call: { method: 'GET' | 'POST'; path: string; body?: unknown; appId?: string; idempotencyKey?: string },
+): Promise<{ code: number; msg: string; data?: { data?: unknown } }> {
+  const appId = call.appId ?? 'payroll'
+  const secret = readFileSync(path.join(gateway.dataDir, 'keys', `notice-app-${appId}.secret`), 'utf8').trim()
+  const url = `${OPEN_API_PREFIX}${call.path}`
+  const body = call.body === undefined ? undefined : JSON.stringify(call.body)
+  const headers: Record<string, string> = {
+    ...signOpenRequest({ method: call.method, path: url, body, appId, nonce: randomBytes(12).toString('hex'), timestamp: String(Date.now()) }, secret),
+    'accept-language': 'en-US',
+    ...(body ? { 'content-type': 'application/json' } : {}),
+    ...(call.idempotencyKey ? { 'idempotency-key': call.idempotencyKey } : {}),
+  }
+  const response = await fetch(`${gateway.url}${url}`, { method: call.method, headers, body })
+  return (await response.json()) as { code: number; msg: string; data?: { data?: unknown } }
+}
+
+/** What the gateway's fake WeChat took for this open id (`GET /dev/wechat/messages`), newest first. */
+export async function wechatMessages(gateway: Gateway, openId: string): Promise<FakeSubscribeMessage[]> {
+  const response = await fetch(`${gateway.url}/dev/wechat/messages?touser=${encodeURIComponent(openId)}`)
+  if (!response.ok) throw new Error(`/dev/wechat/messages answered ${response.status}`)
+  return ((await response.json()) as { messages: FakeSubscribeMessage[] }).messages
 }
 
 /** A loopback port nobody listens on now (the OS's pick). */

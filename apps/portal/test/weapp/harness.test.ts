@@ -13,7 +13,7 @@ const write = (file: string, text: string) => {
 write(
   'app.json',
   JSON.stringify({
-    pages: ['pages/home/index', 'pages/tab/index', 'pages/broken/index'],
+    pages: ['pages/home/index', 'pages/tab/index', 'pages/broken/index', 'pages/subscribe/index'],
     subPackages: [
       { root: 'packages/a', pages: ['page'] },
       { root: 'packages/b', pages: ['page'] },
@@ -30,6 +30,13 @@ const page = (body: string) => `Page({ data: { root: { cn: [] } }, ${body} })`
 write('pages/home/index.js', page(`onLoad() { this.setData({ 'root.cn[0]': { nn: '1', sid: 'go', cn: [{ v: 'Open A' }] } }) }, eh(e) { wx.navigateTo({ url: '/packages/a/page?x=1' }) }, shows: 0, onShow() { this.shows++ }`))
 write('pages/tab/index.js', page(''))
 write('pages/broken/index.js', page(`onLoad() { console.error('shown to the console'); setTimeout(() => { throw new Error('late failure') }, 5); throw new Error('load failure') }`))
+// Asks for subscribe messages at load (no tap) and on each tap of its "Subscribe" control; keeps WeChat's answers.
+write(
+  'pages/subscribe/index.js',
+  page(
+    `results: [], ids: ['t-a', 't-b'], ask() { wx.requestSubscribeMessage({ tmplIds: this.ids, success: (r) => this.results.push(r), fail: (r) => this.results.push(r) }) }, onLoad() { this.setData({ 'root.cn[0]': { nn: '1', sid: 'sub', ariaLabel: 'Subscribe', cn: [] } }); this.ask() }, eh() { this.ask() }`,
+  ),
+)
 write('packages/a/page.js', page(`onLoad(q) { this.query = q }`))
 write('packages/b/page.js', `require('../a/page.js'); ${page('')}`)
 
@@ -64,6 +71,33 @@ describe('the harness (test/weapp/harness.ts)', () => {
     expect(home.shows).toBe(2) // launch, then back from the other tab
     expect(mp.errors).toEqual([])
     await expect(mp.reLaunch('/packages/b/page')).rejects.toThrow('cannot require a file of the subpackage packages/a')
+    mp.close()
+  })
+
+  it("shows WeChat's subscribe dialog only in a tap, with the test's pick per template, else a documented fail code", async () => {
+    const mp = new MiniProgram({ dir, hosts: {} })
+    await mp.launch()
+    await mp.reLaunch('/pages/subscribe/index')
+    const page = mp.currentPage as unknown as { ids: string[]; results: unknown[] }
+    mp.subscribeDialog.answers['t-a'] = 'accept'
+    mp.subscribeDialog.answers['t-b'] = 'filter'
+    await mp.tapLabel('Subscribe')
+    page.ids = ['t-a', 't-unknown']
+    await mp.tapLabel('Subscribe')
+    page.ids = []
+    await mp.tapLabel('Subscribe')
+    mp.subscribeDialog.failWith = 20004
+    page.ids = ['t-a']
+    await mp.tapLabel('Subscribe')
+    expect(page.results).toEqual([
+      { errMsg: 'requestSubscribeMessage:fail can only be invoked by user TAP gesture.' },
+      { errMsg: 'requestSubscribeMessage:ok', 't-a': 'accept', 't-b': 'filter' },
+      { errMsg: 'requestSubscribeMessage:fail No template data return, verify the template id exist', errCode: 20001 },
+      { errMsg: "requestSubscribeMessage:fail TmplIds can't be empty", errCode: 10001 },
+      { errMsg: 'requestSubscribeMessage:fail The main switch is switched off', errCode: 20004 },
+    ])
+    expect(mp.apiCalls.map((c) => c.args.duringTap)).toEqual([false, true, true, true, true])
+    expect(mp.errors).toEqual([])
     mp.close()
   })
 })

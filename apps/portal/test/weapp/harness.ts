@@ -35,7 +35,8 @@
  * models as WeChat documents them: the privacy API (getPrivacySetting, onNeedPrivacyAuthorization
  * holding a privacy call until resolve, `<button open-type="agreePrivacyAuthorization">`), the
  * phone-number button and wx.login with codes the test's fake WeChat issues, navigateToMiniProgram
- * (recorded), an entry page the package lacks (App.onPageNotFound), and the app's clock (`Date` in
+ * (recorded), wx.requestSubscribeMessage (shown only while a tap is handled; the test's answer per
+ * template, or one of the documented fail codes: subscribeDialog), an entry page the package lacks (App.onPageNotFound), and the app's clock (`Date` in
  * its context, moved by advanceClock(), so windows of seconds or minutes need no waiting).
  * Package sizes are checked with miniprogram-ci (sizes.test.ts).
  */
@@ -115,6 +116,32 @@ export interface ApiCall {
   args: Record<string, unknown>
 }
 
+/** What the person picks in WeChat's subscribe dialog for a template (wx.requestSubscribeMessage's answer per id). */
+export type SubscribeChoice = 'accept' | 'reject' | 'ban' | 'filter'
+
+/**
+ * wx.requestSubscribeMessage's fail codes and messages (its documentation's table): 10001 empty
+ * tmplIds, 10002 / 10003 network, 10004 an id that is not a string, 10005 the dialog cannot show,
+ * 20001 no such template for the app, 20002 one-time and long-term ids mixed, 20003 too many ids,
+ * 20004 the user switched subscribe messages off (the main switch), 20005 the app is banned from them.
+ */
+export const SUBSCRIBE_ERRORS = {
+  10001: "TmplIds can't be empty",
+  10002: 'Request list fail',
+  10003: 'Request subscribe fail',
+  10004: 'Invalid template id',
+  10005: 'Cannot show subscribe message UI',
+  20001: 'No template data return, verify the template id exist',
+  20002: 'Templates type must be same',
+  20003: 'Templates count out of max bounds',
+  20004: 'The main switch is switched off',
+  20005: 'This mini program was banned from subscribing messages',
+} as const
+export type SubscribeErrorCode = keyof typeof SUBSCRIBE_ERRORS
+
+/** The most template ids one wx.requestSubscribeMessage takes (its documentation). */
+const SUBSCRIBE_MAX_IDS = 5
+
 const SET_DATA_LIMIT = 1024 * 1024 // WeChat refuses a setData payload above 1 MB
 const SETTLE_TIMER_MS = 1000 // timers at most this long are waited for by settle()
 
@@ -125,10 +152,17 @@ export class MiniProgram {
   readonly toasts: string[] = []
   readonly navigations: string[] = []
   readonly storage = new Map<string, unknown>()
-  /** wx.login, the phone-number button, navigateToMiniProgram… in order (see ApiCall). */
+  /** wx.login, the phone-number button, navigateToMiniProgram, requestSubscribeMessage… in order (see ApiCall). */
   readonly apiCalls: ApiCall[] = []
   /** WeChat's privacy record (wx.getPrivacySetting's needAuthorization). */
   needPrivacyAuthorization: boolean
+  /**
+   * WeChat's subscribe dialog (wx.requestSubscribeMessage), as the test sets it: `answers` holds the
+   * app's templates (those WeChat knows for it; another id is 20001) and what the person picks for
+   * each; `failWith` makes the whole call fail with that code instead (20004: the user's main
+   * switch is off). Asked outside a tap, WeChat shows nothing and the call fails.
+   */
+  readonly subscribeDialog: { answers: Record<string, SubscribeChoice>; failWith: SubscribeErrorCode | null } = { answers: {}, failWith: null }
   readonly appJson: AppJson
   /** The page stack, top last (what getCurrentPages() answers). */
   stack: PageInstance[] = []
@@ -148,6 +182,8 @@ export class MiniProgram {
   private inflight = 0
   private shortTimers = new Set<unknown>()
   private webviewId = 0
+  /** True while a tap's handlers run (WeChat's user gesture: what wx.requestSubscribeMessage needs). */
+  private tapping = false
   /** How far the app's clock (Date in its context) is ahead of the host's: advanceClock(). */
   private clockOffset = 0
   /** onNeedPrivacyAuthorization listeners, and the privacy calls they hold. */
@@ -279,6 +315,23 @@ export class MiniProgram {
       findTrail(rootOf(page), (node) => textOf(node).includes(text), (node) => textOf(node).trim() === text) ??
       findTrail(rootOf(page), (node) => textOf(node).includes(text))
     if (!trail) throw new Error(`no "${text}" on ${page.route}`)
+    await this.tapTrail(page, trail, `"${text}"`)
+  }
+
+  /**
+   * Taps the element whose accessible name (`aria-label`) is `label` on the current page, as
+   * tapText does: a control with no text of its own (a switch named by its label).
+   */
+  async tapLabel(label: string): Promise<void> {
+    const page = this.currentPage
+    const labelled = (node: TaroNode) => node.ariaLabel === label
+    const trail = findTrail(rootOf(page), (node) => holds(node, labelled), labelled)
+    if (!trail) throw new Error(`nothing labelled "${label}" on ${page.route}`)
+    await this.tapTrail(page, trail, `the element labelled "${label}"`)
+  }
+
+  /** A tap on the last node of `trail` (the nodes from the page's root down to it). */
+  private async tapTrail(page: PageInstance, trail: TaroNode[], what: string): Promise<void> {
     const target = trail[trail.length - 1]
     let handled = false
     for (const node of [...trail].reverse()) {
@@ -288,7 +341,7 @@ export class MiniProgram {
       handled = true
       if (binding === 'catch') break
     }
-    if (!handled) throw new Error(`"${text}" on ${page.route} is not inside anything that handles a tap`)
+    if (!handled) throw new Error(`${what} on ${page.route} is not inside anything that handles a tap`)
     const button = [...trail].reverse().find((node) => this.buttonTemplate && node.nn === this.buttonTemplate.nn)
     if (button) this.openType(page, button)
     await this.settle()
@@ -306,7 +359,12 @@ export class MiniProgram {
       changedTouches: [],
       mark: {},
     }
-    this.guard(() => (page.eh as (e: unknown) => unknown).call(page, event))
+    this.tapping = type === 'tap'
+    try {
+      this.guard(() => (page.eh as (e: unknown) => unknown).call(page, event))
+    } finally {
+      this.tapping = false
+    }
   }
 
   /**
@@ -638,7 +696,8 @@ export class MiniProgram {
             return res
           },
           (error: unknown) => {
-            const res = { errMsg: `${name}:fail ${error instanceof Error ? error.message : String(error)}` }
+            const errCode = (error as { errCode?: unknown } | null)?.errCode
+            const res = { errMsg: `${name}:fail ${error instanceof Error ? error.message : String(error)}`, ...(typeof errCode === 'number' ? { errCode } : {}) }
             options.fail?.(res)
             options.complete?.(res)
             if (promised) throw res
@@ -706,12 +765,38 @@ export class MiniProgram {
         this.privacyListeners.push(listener as (typeof this.privacyListeners)[number])
       },
       requirePrivacyAuthorize: asyncApi('requirePrivacyAuthorize', () => this.privacyGate('requirePrivacyAuthorize').then(() => ({}))),
+      // —— subscribe messages (https://developers.weixin.qq.com/miniprogram/dev/api/open-api/subscribe-message/wx.requestSubscribeMessage.html) ——
+      requestSubscribeMessage: (options: AsyncOptions = {}) => {
+        // Read now: WeChat shows its dialog only while a tap is being handled (base library 2.8.2+).
+        const duringTap = this.tapping
+        const tmplIds = Array.isArray(options.tmplIds) ? [...(options.tmplIds as unknown[])] : options.tmplIds
+        this.apiCalls.push({ api: 'requestSubscribeMessage', args: { tmplIds, duringTap } })
+        return asyncApi('requestSubscribeMessage', () => this.subscribe(tmplIds, duringTap))(options)
+      },
       chooseImage: asyncApi('chooseImage', async () => {
         await this.privacyGate('chooseImage')
         this.apiCalls.push({ api: 'chooseImage', args: {} })
         throw new Error('cancel')
       }),
     }
+  }
+
+  /**
+   * WeChat's subscribe dialog: refused outside a tap (WeChat's "can only be invoked by user TAP
+   * gesture", which documents no errCode), then the test's `failWith`, then the checks of the
+   * documented table on tmplIds; otherwise the person's pick for each id, keyed by the id, beside
+   * errMsg ('requestSubscribeMessage:ok').
+   */
+  private subscribe(tmplIds: unknown, duringTap: boolean): Record<string, unknown> {
+    const fail = (errCode: SubscribeErrorCode) => Object.assign(new Error(SUBSCRIBE_ERRORS[errCode]), { errCode })
+    if (!duringTap) throw new Error('can only be invoked by user TAP gesture.')
+    if (this.subscribeDialog.failWith !== null) throw fail(this.subscribeDialog.failWith)
+    if (!Array.isArray(tmplIds) || !tmplIds.length) throw fail(10001)
+    if (tmplIds.some((id) => typeof id !== 'string' || !id)) throw fail(10004)
+    if (tmplIds.length > SUBSCRIBE_MAX_IDS) throw fail(20003)
+    const answers = this.subscribeDialog.answers
+    if (tmplIds.some((id) => !Object.hasOwn(answers, id as string))) throw fail(20001)
+    return Object.fromEntries((tmplIds as string[]).map((id) => [id, answers[id]]))
   }
 
   /**
@@ -803,6 +888,11 @@ export function rootOf(page: PageInstance): TaroNode {
 /** The text of a node and everything under it. */
 export function textOf(node: TaroNode): string {
   return (node.v ?? '') + (node.cn ?? []).map(textOf).join('')
+}
+
+/** Whether `node` or a node under it is one `match` accepts. */
+function holds(node: TaroNode, match: (n: TaroNode) => boolean): boolean {
+  return match(node) || (node.cn ?? []).some((child) => holds(child, match))
 }
 
 /**

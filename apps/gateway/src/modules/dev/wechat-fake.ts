@@ -16,6 +16,7 @@
  * from WeChat.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import type { FakeSubscribeMessage } from '@ess/contract/testing'
 import Fastify, { type FastifyInstance } from 'fastify'
 
 export interface WechatFakeApp {
@@ -23,19 +24,6 @@ export interface WechatFakeApp {
   secret: string
   /** The app's subscribe-message templates: template id → its keywords (`thing1`, `time2`, …). */
   templates?: Record<string, readonly string[]>
-}
-
-/** A subscribe message WeChat took (what the user would see in WeChat's service notices). */
-export interface FakeSubscribeMessage {
-  msgid: string
-  appId: string
-  touser: string
-  templateId: string
-  page?: string
-  data: Record<string, { value: string }>
-  miniprogramState: string
-  lang: string
-  at: string
 }
 
 /** WeChat's keyword types and the longest value each takes (its subscribe-message documentation). */

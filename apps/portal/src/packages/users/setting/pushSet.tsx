@@ -46,6 +46,11 @@ export default function UsersSettingPushSetPage() {
                   <Switch
                     checked={enabled}
                     disabled={saving === kind}
+                    // The spinner is the save's, not NutUI's own: in the mini-program Taro hands a tap's
+                    // updates to React at the default priority, so the store's move renders first and
+                    // NutUI's "loading" (set in the same tap) came after the change it waits for — the
+                    // switch spun on and ignored every later tap.
+                    loading={saving === kind}
                     aria-label={p.kinds[kind].title}
                     data-testid={`push-switch-${kind}`}
                     onChange={(value: boolean) => void setPush(kind, value)}

@@ -2,12 +2,16 @@
 // asks wx.requestSubscribeMessage for that kind's template (from the gateway), and sends each
 // 'accept' to the gateway; the web asks nothing.
 import type { PushSettings, SubscribeTemplates } from '@ess/contract/wire'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import type { TransportRequest } from '../src/platform/types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { askSubscription, loadSubscribeTemplates, subscribeStore } from '../src/core/notices/subscribe'
 import { loadPushSettings, pushStore, setPush } from '../src/core/push/settings'
+import { clientStorage } from '../src/core/storage'
+import PushSetPage from '../src/packages/users/setting/pushSet'
 import { fail, installTestPlatform, ok } from './helpers'
 
+const ALL_ON: PushSettings = (['salary', 'examReservation', 'examReport', 'flexibleEmployment'] as const).map((kind) => ({ kind, enabled: true }))
 const ALL_OFF: PushSettings = (['salary', 'examReservation', 'examReport', 'flexibleEmployment'] as const).map((kind) => ({ kind, enabled: false }))
 const TEMPLATES: SubscribeTemplates = [
   { kind: 'salary', templateId: 'tmpl-salary', remaining: 0 },
@@ -15,7 +19,9 @@ const TEMPLATES: SubscribeTemplates = [
 ]
 
 afterEach(() => {
+  cleanup()
   subscribeStore.setState({ templates: null })
+  pushStore.setState({ settings: null, saving: null })
   vi.restoreAllMocks()
 })
 
@@ -102,5 +108,46 @@ describe('on the web', () => {
     server.reply(ok(salaryOn()))
     expect(await setPush('salary', true)).toBe(true)
     expect(server.requests.map(path)).toEqual(['/app/user/api/push/updateSetting'])
+  })
+})
+
+describe('the push settings page in the mini-program', () => {
+  /**
+   * A tap as Taro's mini-program reconciler delivers it: the switch's handler called outside any
+   * DOM event, so React gives its updates the default priority (@tarojs/react's
+   * getCurrentEventPriority), while the push store's update renders at once (a store read with
+   * useSyncExternalStore). Not fireEvent: react-dom renders a DOM click's updates together.
+   */
+  const tap = (element: Element) => {
+    const key = Object.keys(element).find((k) => k.startsWith('__reactProps$')) as string
+    ;(element as unknown as Record<string, { onClick: () => void }>)[key].onClick()
+  }
+
+  it('a switch turned off can be turned on again at once, and that asks for its subscription', async () => {
+    const { server, requestSubscribeMessage } = miniProgram()
+    clientStorage.set('token', 'tk')
+    const salaryOff = ALL_ON.map((row) => (row.kind === 'salary' ? { ...row, enabled: false } : row))
+    server.reply(byPath({ '/push/settings': ALL_ON, '/wechat/subscribeTemplates': TEMPLATES }), byPath({ '/push/settings': ALL_ON, '/wechat/subscribeTemplates': TEMPLATES }))
+    render(<PushSetPage />)
+    const salary = await screen.findByTestId('push-switch-salary')
+    await waitFor(() => expect(subscribeStore.getState().templates).toEqual(TEMPLATES))
+
+    server.reply(ok(salaryOff))
+    await act(async () => tap(salary))
+    await waitFor(() => expect(salary.classList.contains('nut-switch-close')).toBe(true))
+    await waitFor(() => expect(pushStore.getState().saving).toBeNull())
+    expect(requestSubscribeMessage).not.toHaveBeenCalled()
+    // Not left spinning: NutUI's own loading state must not outlive the save.
+    expect(salary.querySelector('.nut-icon-Loading1')).toBeNull()
+
+    server.reply(ok(ALL_ON), ok(TEMPLATES.map((row) => (row.kind === 'salary' ? { ...row, remaining: 1 } : row))))
+    await act(async () => tap(salary))
+    await waitFor(() => expect(salary.classList.contains('nut-switch-close')).toBe(false))
+    expect(requestSubscribeMessage).toHaveBeenCalledWith(['tmpl-salary'])
+    await waitFor(() => expect(server.requests.map(path)).toContain('/app/user/api/wechat/subscribeAccept'))
+    expect(server.requests.filter((req) => path(req) === '/app/user/api/push/updateSetting').map((req) => JSON.parse(req.body ?? '{}'))).toEqual([
+      { kind: 'salary', enabled: false },
+      { kind: 'salary', enabled: true },
+    ])
   })
 })
