@@ -5,7 +5,7 @@ import type { PushSettings, SubscribeTemplates } from '@ess/contract/wire'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import type { TransportRequest } from '../src/platform/types'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { askSubscription, loadSubscribeTemplates, subscribeStore } from '../src/core/notices/subscribe'
+import { askSubscription, askSubscriptions, loadSubscribeTemplates, remindableKinds, subscribeStore } from '../src/core/notices/subscribe'
 import { loadPushSettings, pushStore, setPush } from '../src/core/push/settings'
 import { clientStorage } from '../src/core/storage'
 import PushSetPage from '../src/packages/users/setting/pushSet'
@@ -149,5 +149,48 @@ describe('the push settings page in the mini-program', () => {
       { kind: 'salary', enabled: false },
       { kind: 'salary', enabled: true },
     ])
+  })
+})
+
+describe("the inbox's WeChat reminders", () => {
+  const FOUR: SubscribeTemplates = [
+    { kind: 'salary', templateId: 'tmpl-salary', remaining: 1 },
+    { kind: 'examReservation', templateId: 'tmpl-booking', remaining: 0 },
+    { kind: 'examReport', templateId: 'tmpl-report', remaining: 2 },
+    { kind: 'flexibleEmployment', templateId: 'tmpl-flex', remaining: 0 },
+  ]
+
+  it('offers the kinds switched on that have a template, with what their accepts still allow; nothing without templates or settings', () => {
+    const someOff = ALL_ON.map((row) => (row.kind === 'examReservation' ? { ...row, enabled: false } : row))
+    expect(remindableKinds(FOUR, someOff)).toEqual([
+      { kind: 'salary', remaining: 1 },
+      { kind: 'examReport', remaining: 2 },
+      { kind: 'flexibleEmployment', remaining: 0 },
+    ])
+    expect(remindableKinds(TEMPLATES, ALL_OFF)).toEqual([])
+    expect(remindableKinds(null, ALL_ON)).toEqual([])
+    expect(remindableKinds(FOUR, null)).toEqual([])
+  })
+
+  it('asks for at most three templates in one dialog and records every accept', async () => {
+    const { server, requestSubscribeMessage } = miniProgram('accept')
+    subscribeStore.setState({ templates: FOUR })
+    const saved = FOUR.map((row) => (row.kind === 'flexibleEmployment' ? row : { ...row, remaining: row.remaining + 1 }))
+    server.reply(ok(saved))
+    const done = askSubscriptions(['salary', 'examReservation', 'examReport', 'flexibleEmployment'])
+    // WeChat's dialog, opened within the tap: the first three templates.
+    expect(requestSubscribeMessage).toHaveBeenCalledWith(['tmpl-salary', 'tmpl-booking', 'tmpl-report'])
+    expect(await done).toBe('recorded')
+    expect(JSON.parse(server.requests[0].body as string)).toEqual({ templateIds: ['tmpl-salary', 'tmpl-booking', 'tmpl-report'], loginCode: 'login-code-0123456789' })
+    expect(subscribeStore.getState().templates).toEqual(saved)
+  })
+
+  it('records nothing when every template is refused, and asks nothing on the web', async () => {
+    const { server } = miniProgram('reject')
+    subscribeStore.setState({ templates: FOUR })
+    expect(await askSubscriptions(['salary', 'examReport'])).toBe('declined')
+    expect(server.requests).toEqual([])
+    installTestPlatform()
+    expect(await askSubscriptions(['salary'])).toBe('unsupported')
   })
 })

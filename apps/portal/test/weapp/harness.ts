@@ -304,6 +304,11 @@ export class MiniProgram {
     await this.open(route, query, 'reLaunch')
   }
 
+  /** The text the current page shows, all of it (its nodes' texts in document order). */
+  pageText(): string {
+    return textOf(rootOf(this.currentPage))
+  }
+
   /**
    * Taps the innermost node whose text contains `text` on the current page: WeChat calls the
    * handler of every element from it up to the page that binds `tap` (a `catchtap` stops there).

@@ -10,7 +10,7 @@ import { MiniProgram } from './harness'
 /**
  * WeChat subscribe messages, the client's side (issue 35), in the built dist/weapp against the
  * run's gateway (global-gateway.ts) and its fake WeChat (/dev/wechat): an employee switches a push
- * kind on in the push settings page (SPEC §2; the inbox page has no switch), the mini-program asks
+ * kind on in the push settings page (SPEC §2), or taps the inbox's "WeChat reminders", the mini-program asks
  * WeChat (wx.requestSubscribeMessage, the harness's dialog answering as the test says) for that
  * kind's template, the gateway records an accept, and a notice of that kind sent by the payroll
  * system through the notices API reaches the fake WeChat for that employee's open id. A 'reject'
@@ -33,6 +33,9 @@ const ACCEPTS: Record<Locale, Person> = {
   'en-US': { locale: 'en-US', phone: '13800138002', name: '王芳', idNo: '310104199107222469', companyCode: 'HS001', employeeNo: 'HS-0002' },
 }
 const REFUSES: Person = { locale: 'zh-CN', phone: '13800138004', name: '陈静', idNo: '330106199304184680', companyCode: 'HS001', employeeNo: 'HS-0004' }
+const IN_INBOX: Person = { locale: 'zh-CN', phone: '13800138005', name: '刘洋', idNo: '510107199006015790', companyCode: 'LY002', employeeNo: 'LY-1001' }
+/** The inbox's WeChat reminders bar (src/i18n/help). */
+const REMINDERS = { ask: '接收微信提醒', on: '已开启微信提醒', remaining: (count: number) => `还可接收 ${count} 条` }
 interface Person {
   locale: Locale
   phone: string
@@ -202,6 +205,28 @@ describe('WeChat subscribe messages in the mini-program (issue 35)', () => {
     expect(await wechatMessages(gateway, openId)).toEqual([])
     const inbox = payload<NoticeList>(await signedCall(gateway, { method: 'GET', path: `/app${wire.noticeList.path}` }, undefined, token))
     expect(inbox.notices.filter((n) => n.title === '2026-07工资已发放')).toHaveLength(1)
+    expect(mp.errors).toEqual([])
+  })
+
+  it("the inbox's WeChat reminders ask, in one tap, for the templates of the kinds switched on (three at most); each accept allows one message", async () => {
+    const { mp, token } = await employeeOnPhone(IN_INBOX)
+    const templates = await templatesOf(token)
+    for (const t of templates) mp.subscribeDialog.answers[t.templateId] = 'accept'
+    // Flexible employment off: the reminders are for the kinds the employee gets.
+    payload(await signedCall(gateway, { method: 'POST', path: `/app${wire.updatePushSetting.path}` }, { kind: 'flexibleEmployment', enabled: false }, token))
+    await mp.reLaunch(`/${ROUTE_PATHS.notices}`)
+    expect(mp.pageText()).toContain(REMINDERS.remaining(0))
+    // Opening the page asks WeChat for nothing: only a tap may.
+    expect(subscribeAsks(mp)).toEqual([])
+
+    await mp.tapLabel(REMINDERS.ask)
+    const asked = templates.filter((t) => t.kind !== 'flexibleEmployment').map((t) => t.templateId).slice(0, 3)
+    expect(subscribeAsks(mp)).toEqual([{ tmplIds: asked, duringTap: true }])
+    expect(calls(mp, wire.wechatSubscribeAccept).map((r) => r.status)).toEqual([200])
+    expect(mp.toasts.at(-1)).toBe(REMINDERS.on)
+    const after = await templatesOf(token)
+    for (const t of after) expect([t.kind, t.remaining]).toEqual([t.kind, asked.includes(t.templateId) ? 1 : 0])
+    expect(mp.pageText()).toContain(REMINDERS.remaining(asked.length))
     expect(mp.errors).toEqual([])
   })
 })

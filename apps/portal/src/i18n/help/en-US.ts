@@ -56,6 +56,15 @@ const help: HelpDictionary = {
     unread: 'Unread',
     kinds: { salary: 'Salary', examReservation: 'Check-up booking', examReport: 'Check-up report', flexibleEmployment: 'Flexible employment', security: 'Security', system: 'System' },
     unreadCount: '{count} unread',
+    wechat: {
+      title: 'WeChat reminders',
+      intro: 'Get payslip, check-up and other notices as WeChat service messages too; each time you allow it, one message can be sent.',
+      remaining: '{count} left',
+      ask: 'Get WeChat reminders',
+      on: 'WeChat reminders are on',
+      declined: 'WeChat reminders not allowed',
+      failed: 'Could not turn on WeChat reminders. Please try again later',
+    },
   },
 }
 

@@ -61,5 +61,16 @@ export interface HelpDictionary {
     kinds: Record<NoticeKind, string>
     /** `{count}` unread notices, for the badge's accessible name. */
     unreadCount: string
+    /** The mini-program's bar offering WeChat subscribe messages for the kinds switched on (issue 35). */
+    wechat: {
+      title: string
+      intro: string
+      /** `{count}`: messages the employee's accepts still allow, all kinds together. */
+      remaining: string
+      ask: string
+      on: string
+      declined: string
+      failed: string
+    }
   }
 }

@@ -56,6 +56,15 @@ const help: HelpDictionary = {
     unread: '未读',
     kinds: { salary: '薪资服务', examReservation: '体检预约', examReport: '体检报告', flexibleEmployment: '灵活用工', security: '安全提醒', system: '系统通知' },
     unreadCount: '{count}条未读',
+    wechat: {
+      title: '微信提醒',
+      intro: '工资、体检等通知也会以微信服务通知发送给您，每次允许可接收一条。',
+      remaining: '还可接收 {count} 条',
+      ask: '接收微信提醒',
+      on: '已开启微信提醒',
+      declined: '未允许微信提醒',
+      failed: '暂时无法开启微信提醒，请稍后再试',
+    },
   },
 }
 

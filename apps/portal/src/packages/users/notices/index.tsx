@@ -9,10 +9,13 @@ import { EmptyState } from '@/components/empty-state'
 import { HelpSkeleton, LoadFailed } from '@/components/help'
 import { pressable } from '@/components/a11y/pressable'
 import '@/components/help/index.scss'
+import { WechatReminders } from '@/components/notices/wechat-reminders'
 import { PageFrame } from '@/components/page-frame'
 import { rememberLoginTarget } from '@/core/auth/target'
 import { openRoute } from '@/core/navigation'
 import { inboxStore, loadInbox, openNoticeTarget, readAllNotices, readNotice } from '@/core/notices/inbox'
+import { platform } from '@/core/platform'
+import { loadPushSettings } from '@/core/push/settings'
 import { getToken } from '@/core/session'
 import { toast } from '@/core/toast'
 import { fill } from '@/i18n'
@@ -38,6 +41,8 @@ export default function UsersNoticesPage() {
   useDidShow(() => {
     setLoggedIn(!!getToken())
     void loadInbox()
+    // The mini-program's WeChat reminders need the kinds switched on and their templates.
+    if (getToken() && platform().kind === 'weapp') void loadPushSettings()
   })
   const login = () => {
     rememberLoginTarget(ROUTE)
@@ -65,7 +70,10 @@ export default function UsersNoticesPage() {
             </Button>
           }
         />
-      ) : status === 'loading' || status === 'idle' ? (
+      ) : (
+        <WechatReminders />
+      )}
+      {!loggedIn ? null : status === 'loading' || status === 'idle' ? (
         <HelpSkeleton />
       ) : status === 'failed' ? (
         <LoadFailed testId="notices-failed" description={n.loadFailed} onRetry={() => void loadInbox()} />
