@@ -49,11 +49,28 @@ export function NoticesPage() {
   const [loading, setLoading] = useState(true)
   const [composing, setComposing] = useState(false)
   const [reach, setReach] = useState<Reach | null>(null)
+  /** The server's refusal of the last preview or send, shown in the drawer until the form changes. */
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) as Partial<Values> | undefined
   const when = (at: string) => new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })
   const failed = (failure: unknown) => notice.error(failure instanceof Error ? failure.message : texts.common.errors.unknown)
+  /**
+   * A refused preview or send never shows nothing: a field the form's rules refuse is scrolled to
+   * (its error is under it) with a message; a refusal of the server (nobody in the audience, an
+   * unknown company…) stays in the drawer as well as in the message.
+   */
+  const refused = (failure: unknown) => {
+    const fields = (failure as { errorFields?: Array<{ name: Array<string | number> }> } | null)?.errorFields
+    if (fields) {
+      if (fields.length) form.scrollToField(fields[0].name, { block: 'center' })
+      notice.error(t.form.invalid)
+      return
+    }
+    setRefusal(failure instanceof Error ? failure.message : texts.common.errors.unknown)
+    failed(failure)
+  }
 
   const load = useCallback(async () => {
     setLoading(true)
@@ -82,18 +99,20 @@ export function NoticesPage() {
   }
 
   const preview = async () => {
+    setRefusal(null)
     try {
       const v = await form.validateFields()
       setBusy(true)
       setReach(await unwrap(api.POST('/app/console/notices/preview', { body: bodyOf(v) })))
     } catch (failure) {
-      if (failure instanceof Error) failed(failure)
+      refused(failure)
     } finally {
       setBusy(false)
     }
   }
 
   const submit = async () => {
+    setRefusal(null)
     try {
       const v = await form.validateFields()
       setBusy(true)
@@ -110,7 +129,7 @@ export function NoticesPage() {
       form.resetFields()
       await load()
     } catch (failure) {
-      if (failure instanceof Error) failed(failure)
+      refused(failure)
     } finally {
       setBusy(false)
     }
@@ -204,7 +223,16 @@ export function NoticesPage() {
           </Space>
         }
       >
-        <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={{ kind: 'salary', link: 'none', audience: 'company', when: 'now' }} onValuesChange={() => setReach(null)}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ kind: 'salary', link: 'none', audience: 'company', when: 'now' }}
+          onValuesChange={() => {
+            setReach(null)
+            setRefusal(null)
+          }}
+        >
           <Form.Item name="kind" label={t.form.kind}>
             <Select options={KINDS.map((kind) => ({ value: kind, label: t.kinds[kind] }))} />
           </Form.Item>
@@ -285,6 +313,7 @@ export function NoticesPage() {
             </Form.Item>
           )}
         </Form>
+        {refusal && <Alert type="error" showIcon message={refusal} data-testid="notice-refusal" />}
         {reach && (
           <Card title={t.preview.title} size="small" data-testid="notice-preview">
             <Alert type={reach.reachable ? 'info' : 'warning'} showIcon message={fill(t.preview.reach, { targeted: reach.targeted, reachable: reach.reachable })} style={{ marginBottom: 12 }} />
