@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { Locale } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS } from '../../apps/console/src/i18n'
-import { DICTIONARIES, expectRoute, onPage, seriousA11yViolations, signInVerified, watchErrors } from './support'
+import { DICTIONARIES, expectRoute, onPage, seriousA11yViolations, signInVerified, typeOneTimeCode, watchErrors } from './support'
 
 // The admin's part of the console (issue 34) at 1280 px, once in each language: an admin sends a
 // salary notice to a company and an employee of it (a kept, real-name-verified roster person of
@@ -38,8 +38,7 @@ async function signInAdmin(page: Page, locale: Locale) {
   for (const ahead of [0, 30, 60]) {
     const code = await generate({ secret: admin.totpSecret, epoch: Math.floor(Date.now() / 1000) + ahead, period: 30 })
     const response = page.waitForResponse((r) => r.url().endsWith('/app/console/auth/totp'))
-    await page.locator('.ant-otp input').first().click()
-    await page.keyboard.type(code)
+    await typeOneTimeCode(page, code)
     await page.getByRole('button', { name: t.submit }).click()
     if ((await response).ok()) break
   }

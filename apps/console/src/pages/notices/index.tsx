@@ -3,11 +3,13 @@ import { INNER_JUMP_DESTINATIONS, PUSH_KINDS, ROUTES } from '@ess/contract/wire'
 import { List } from '@refinedev/antd'
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Drawer, Flex, Form, Input, Popconfirm, Radio, Row, Select, Space, Table, Tag, Typography, Upload, message } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { api, unwrap } from '../../api/client'
+import { ItemSelect } from '../../components/form/item-select'
 import type { paths } from '../../api/schema'
 import { fill } from '../../i18n'
 import { useTexts } from '../../providers/i18n'
+import { TAG } from '../support/tags'
 import { parseRecipients } from './recipients'
 
 type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': { data: { data: infer T } } } } } } ? T : never
@@ -17,7 +19,8 @@ type Kind = NoticeItem['kind']
 type Body = NonNullable<paths['/app/console/notices/preview']['post']['requestBody']>['content']['application/json']
 
 const KINDS: readonly Kind[] = [...PUSH_KINDS, 'system']
-const STATE_COLORS = { scheduled: 'blue', sending: 'gold', sent: 'green', cancelled: 'default', failed: 'red' } as const
+/** Ant Design's green and gold preset tags fail AA (axe's color-contrast): the solid AA colours of support/tags.ts, red too. */
+const STATE_COLORS = { scheduled: 'blue', sending: TAG.orange, sent: TAG.green, cancelled: 'default', failed: TAG.red } as const
 
 interface Values {
   kind: Kind
@@ -52,6 +55,11 @@ export function NoticesPage() {
   /** The server's refusal of the last preview or send, shown in the drawer until the form changes. */
   const [refusal, setRefusal] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  /** The preview or the refusal, brought into view under the form's fold when it appears. */
+  const shown = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (reach || refusal) shown.current?.scrollIntoView({ block: 'nearest' })
+  }, [reach, refusal])
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) as Partial<Values> | undefined
   const when = (at: string) => new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })
@@ -263,12 +271,12 @@ export function NoticesPage() {
           </Form.Item>
           {values?.link === 'route' && (
             <Form.Item name="route" label={t.form.route} rules={[{ required: true, message: t.form.required }]}>
-              <Select showSearch options={ROUTES.map((route) => ({ value: route, label: route }))} />
+              <ItemSelect showSearch options={ROUTES.map((route) => ({ value: route, label: route }))} />
             </Form.Item>
           )}
           {values?.link === 'jump' && (
             <Form.Item name="jump" label={t.form.jump} rules={[{ required: true, message: t.form.required }]}>
-              <Select options={INNER_JUMP_DESTINATIONS.map((dest) => ({ value: dest, label: t.jumps[dest] }))} />
+              <ItemSelect options={INNER_JUMP_DESTINATIONS.map((dest) => ({ value: dest, label: t.jumps[dest] }))} />
             </Form.Item>
           )}
           <Form.Item name="audience" label={t.form.audience}>
@@ -313,6 +321,7 @@ export function NoticesPage() {
             </Form.Item>
           )}
         </Form>
+        <div ref={shown}>
         {refusal && <Alert type="error" showIcon message={refusal} data-testid="notice-refusal" />}
         {reach && (
           <Card title={t.preview.title} size="small" data-testid="notice-preview">
@@ -340,6 +349,7 @@ export function NoticesPage() {
             </Flex>
           </Card>
         )}
+        </div>
       </Drawer>
     </List>
   )
