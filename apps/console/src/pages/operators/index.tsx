@@ -195,6 +195,8 @@ export function OperatorsPage() {
           key="actions"
           title={texts.common.refine['table.actions']}
           fixed="right"
+          // Roles, Sessions and the menu on one line.
+          width={240}
           render={(_, item) => {
             const self = item.id === me?.id
             return (
