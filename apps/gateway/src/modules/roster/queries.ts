@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { type SQL, and, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client'
@@ -27,28 +27,13 @@ const IDENTITY_FIELDS = ['name', 'gender', 'birthdate', 'nationality', 'idType']
 const OTHER_FIELDS = ['pinyinName', 'phone', 'email', 'address', 'postcode'] as const
 
 /** The employee columns an import writes from a row (with the ID number's cipher and index). */
-const WRITTEN = {
-  companyId: employee.companyId,
-  employeeNo: employee.employeeNo,
-  name: employee.name,
-  pinyinName: employee.pinyinName,
-  gender: employee.gender,
-  birthdate: employee.birthdate,
-  nationality: employee.nationality,
-  idType: employee.idType,
-  idNoCipher: employee.idNoCipher,
-  idNoIndex: employee.idNoIndex,
-  phone: employee.phone,
-  email: employee.email,
-  address: employee.address,
-  postcode: employee.postcode,
-}
-type Written = { [K in keyof typeof WRITTEN]: (typeof employee.$inferInsert)[K] }
+const WRITTEN_KEYS = ['companyId', 'employeeNo', ...IDENTITY_FIELDS, ...OTHER_FIELDS, 'idNoCipher', 'idNoIndex'] as const
+type Written = Pick<typeof employee.$inferInsert, (typeof WRITTEN_KEYS)[number]>
 
 /** A column of a JSON record set: the row's key, the column's name and SQL type. */
 type RecordColumn = readonly [key: string, name: string, type: string]
-const recordColumns = (columns: Record<string, PgColumn>): RecordColumn[] => Object.entries(columns).map(([key, column]) => [key, toSnakeCase(column.name), column.getSQLType()])
-const WRITTEN_COLUMNS = recordColumns(WRITTEN)
+const recordColumn = (key: string, column: PgColumn): RecordColumn => [key, toSnakeCase(column.name), column.getSQLType()]
+const WRITTEN_COLUMNS = WRITTEN_KEYS.map((key) => recordColumn(key, getTableColumns(employee)[key]))
 const quoted = (columns: readonly RecordColumn[]) => columns.map(([, name]) => `"${name}"`)
 
 /**
@@ -71,7 +56,7 @@ async function insertEmployees(db: Database, rows: Written[], now: Date) {
 
 /** A change of one employee: its written columns, and whether its identity changed or it is employed again. */
 type Change = Written & { id: string; identityChanged: boolean; rehired: boolean }
-const CHANGE_COLUMNS: RecordColumn[] = [...WRITTEN_COLUMNS, ['id', 'id', 'uuid'], ['identityChanged', 'identity_changed', 'boolean'], ['rehired', 'rehired', 'boolean']]
+const CHANGE_COLUMNS: RecordColumn[] = [...WRITTEN_COLUMNS, recordColumn('id', employee.id), ['identityChanged', 'identity_changed', 'boolean'], ['rehired', 'rehired', 'boolean']]
 /** The columns an update sets from the row (company and employee number are the row's key). */
 const UPDATED = quoted(WRITTEN_COLUMNS.filter(([key]) => key !== 'companyId' && key !== 'employeeNo'))
 
