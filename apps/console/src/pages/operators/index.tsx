@@ -189,7 +189,7 @@ export function OperatorsPage() {
             </Space>
           )}
         />
-        <Table.Column<OperatorItem> dataIndex="lastSignInAt" title={t.columns.lastSignIn} render={(at: string | null) => when(at)} />
+        <Table.Column<OperatorItem> dataIndex="lastSignInAt" title={t.columns.lastSignIn} render={(at: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{when(at)}</span>} />
         <Table.Column<OperatorItem> dataIndex="sessions" title={t.columns.sessions} align="right" width={90} />
         <Table.Column<OperatorItem>
           key="actions"
