@@ -5,7 +5,8 @@
 // apply (every line checked again and written in batches inside ONE transaction). The console's
 // calls add only the spooling of the upload to a file under DATA_DIR before each of these.
 //
-// It says: the file's size, the time of each pass, rows per second, and the process's peak
+// It says: the file's size, the time and the CPU time of each pass (the process's, which on PGlite includes
+// the database's work: less sensitive to a shared machine than the wall clock), rows per second, and the process's peak
 // resident memory (getrusage maxrss, the whole process: Node, the embedded PostgreSQL when PGlite,
 // the file generation) against the file's size: a pass holding the file whole would need at least
 // the file again in memory. Heap in use is sampled every 50 ms too.
@@ -62,15 +63,23 @@ try {
   await seedRoster(database.db, deps)
   const rssBefore = process.resourceUsage().maxRSS * 1024
 
+  const cpuSeconds = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since)
+    return +((used.user + used.system) / 1e6).toFixed(1)
+  }
+  let cpu = process.cpuUsage()
   let started = performance.now()
   const checked = await runRosterImport(database.db, deps, createReadStream(file), new Date(), { newCompanies: 'refuse', apply: false })
   const checkMs = performance.now() - started
+  const checkCpu = cpuSeconds(cpu)
   if (!checked.ok) throw new Error(`check refused ${checked.rejectedCount} line(s): ${JSON.stringify(checked.rejected.slice(0, 3))}`)
   const rssAfterCheck = process.resourceUsage().maxRSS * 1024
 
+  cpu = process.cpuUsage()
   started = performance.now()
   const applied = await runRosterImport(database.db, deps, createReadStream(file), new Date(), { newCompanies: 'refuse', apply: true })
   const applyMs = performance.now() - started
+  const applyCpu = cpuSeconds(cpu)
   if (!applied.ok) throw new Error(`apply refused ${applied.rejectedCount} line(s)`)
   const rssPeak = process.resourceUsage().maxRSS * 1024
 
@@ -82,8 +91,10 @@ try {
         file: mb(bytes),
         checkSeconds: +(checkMs / 1000).toFixed(1),
         checkRowsPerSecond: Math.round(ROWS / (checkMs / 1000)),
+        checkCpuSeconds: checkCpu,
         applySeconds: +(applyMs / 1000).toFixed(1),
         applyRowsPerSecond: Math.round(ROWS / (applyMs / 1000)),
+        applyCpuSeconds: applyCpu,
         written: applied.written,
         peakRss: { beforeImport: mb(rssBefore), afterCheck: mb(rssAfterCheck), afterApply: mb(rssPeak) },
         peakHeapUsed: mb(heapPeak),

@@ -3,7 +3,7 @@ import type { ConsoleRole, Locale } from '@ess/contract'
 import { rosterReasonText } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS, fill } from '../../apps/console/src/i18n'
-import { DICTIONARIES, buttonIn, expectRoute, field, onPage, seriousA11yViolations, signUpByCode, visitor, watchErrors } from './support'
+import { buttonIn, DICTIONARIES, expectRoute, field, onPage, seriousA11yViolations, signUpByCode, typeOneTimeCode, visitor, watchErrors } from './support'
 
 // The roster in the console (issue 34) at 1280 px: a roster manager imports a CSV with a bad row,
 // reads the per-line report, fixes the file, applies it, and an employee of that file verifies
@@ -49,8 +49,7 @@ async function signIn(page: Page, locale: Locale) {
   for (const ahead of [0, 30, 60]) {
     const code = await generate({ secret: operator.totpSecret, epoch: Math.floor(Date.now() / 1000) + ahead, period: 30 })
     const answer = page.waitForResponse((response) => response.url().endsWith('/app/console/auth/totp'))
-    await page.locator('.ant-otp input').first().click()
-    await page.keyboard.type(code)
+    await typeOneTimeCode(page, code)
     await page.getByRole('button', { name: t.submit }).click()
     if ((await answer).ok()) break
   }

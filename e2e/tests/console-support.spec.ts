@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { Locale } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS } from '../../apps/console/src/i18n'
-import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, field, forgetSession, newPassword, newPhone, onPage, registerWithPassword, seriousA11yViolations, solveSlider, watchErrors } from './support'
+import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, field, forgetSession, newPassword, newPhone, onPage, registerWithPassword, seriousA11yViolations, solveSlider, typeOneTimeCode, watchErrors } from './support'
 
 // The support look-up (issue 34) at 1280 px: an employee locks their account with wrong passwords
 // in the portal; the demo support agent finds it by phone, unlocks it with a reason, and the
@@ -68,8 +68,7 @@ async function signInSupport(page: Page, locale: Locale) {
   for (const ahead of [0, 30]) {
     const code = await generate({ secret: operator.totpSecret, epoch: Math.floor(Date.now() / 1000) + ahead, period: 30 })
     const done = page.waitForResponse((response) => response.url().endsWith('/app/console/auth/totp'))
-    await page.locator('.ant-otp input').first().click()
-    await page.keyboard.type(code)
+    await typeOneTimeCode(page, code)
     await page.getByRole('button', { name: t.submit }).click()
     if ((await done).ok()) break
   }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { Locale, RoutePath } from '@ess/contract'
 import zhCN from '../../apps/portal/src/i18n/zh-CN'
 import enUS from '../../apps/portal/src/i18n/en-US'
@@ -316,6 +316,16 @@ export async function verifyWithPassword(page: Page, locale: Locale, password: s
 
 /** The WCAG 2.0 and 2.1 rule sets, levels A and AA (issue 18). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * Types a one-time code into antd's six code boxes (a console sign-in or step-up), each box filled on
+ * its own: typing from the first box over a refused code still in them mixed the two (a retry
+ * after TOTP_CODE_REUSED sent 677280 for 672800, and the sign-in failed).
+ */
+export async function typeOneTimeCode(scope: Page | Locator, code: string): Promise<void> {
+  const boxes = scope.locator('.ant-otp input')
+  for (let i = 0; i < code.length; i++) await boxes.nth(i).fill(code[i])
+}
 
 /**
  * axe-core over the page as it is now, after its calls have settled: the serious and critical

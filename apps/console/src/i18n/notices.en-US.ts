@@ -33,6 +33,7 @@ export const notices: NoticesTexts = {
     now: 'Send now',
     later: 'Plan for later',
     sendAt: 'Send at',
+    invalid: 'Check the fields marked in red',
     required: 'Required',
   },
   preview: {

@@ -33,6 +33,7 @@ export const notices: NoticesTexts = {
     now: '立即发送',
     later: '定时发送',
     sendAt: '计划发送时间',
+    invalid: '请检查标红的字段',
     required: '必填',
   },
   preview: {

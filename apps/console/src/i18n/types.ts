@@ -153,6 +153,8 @@ export interface NoticesTexts {
     now: string
     later: string
     sendAt: string
+    /** A preview or send refused by a field's rule. */
+    invalid: string
     required: string
   }
   preview: { button: string; title: string; reach: string; reachable: string; noAccount: string; switchedOff: string; duplicate: string; inbox: string }

@@ -3,11 +3,13 @@ import { INNER_JUMP_DESTINATIONS, PUSH_KINDS, ROUTES } from '@ess/contract/wire'
 import { List } from '@refinedev/antd'
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Drawer, Flex, Form, Input, Popconfirm, Radio, Row, Select, Space, Table, Tag, Typography, Upload, message } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { api, unwrap } from '../../api/client'
+import { ItemSelect } from '../../components/form/item-select'
 import type { paths } from '../../api/schema'
 import { fill } from '../../i18n'
 import { useTexts } from '../../providers/i18n'
+import { TAG } from '../support/tags'
 import { parseRecipients } from './recipients'
 
 type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': { data: { data: infer T } } } } } } ? T : never
@@ -17,7 +19,8 @@ type Kind = NoticeItem['kind']
 type Body = NonNullable<paths['/app/console/notices/preview']['post']['requestBody']>['content']['application/json']
 
 const KINDS: readonly Kind[] = [...PUSH_KINDS, 'system']
-const STATE_COLORS = { scheduled: 'blue', sending: 'gold', sent: 'green', cancelled: 'default', failed: 'red' } as const
+/** Ant Design's green and gold preset tags fail AA (axe's color-contrast): the solid AA colours of support/tags.ts, red too. */
+const STATE_COLORS = { scheduled: 'blue', sending: TAG.orange, sent: TAG.green, cancelled: 'default', failed: TAG.red } as const
 
 interface Values {
   kind: Kind
@@ -49,11 +52,33 @@ export function NoticesPage() {
   const [loading, setLoading] = useState(true)
   const [composing, setComposing] = useState(false)
   const [reach, setReach] = useState<Reach | null>(null)
+  /** The server's refusal of the last preview or send, shown in the drawer until the form changes. */
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  /** The preview or the refusal, brought into view under the form's fold when it appears. */
+  const shown = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (reach || refusal) shown.current?.scrollIntoView({ block: 'nearest' })
+  }, [reach, refusal])
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) as Partial<Values> | undefined
   const when = (at: string) => new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })
   const failed = (failure: unknown) => notice.error(failure instanceof Error ? failure.message : texts.common.errors.unknown)
+  /**
+   * A refused preview or send never shows nothing: a field the form's rules refuse is scrolled to
+   * (its error is under it) with a message; a refusal of the server (nobody in the audience, an
+   * unknown company…) stays in the drawer as well as in the message.
+   */
+  const refused = (failure: unknown) => {
+    const fields = (failure as { errorFields?: Array<{ name: Array<string | number> }> } | null)?.errorFields
+    if (fields) {
+      if (fields.length) form.scrollToField(fields[0].name, { block: 'center' })
+      notice.error(t.form.invalid)
+      return
+    }
+    setRefusal(failure instanceof Error ? failure.message : texts.common.errors.unknown)
+    failed(failure)
+  }
 
   const load = useCallback(async () => {
     setLoading(true)
@@ -82,18 +107,20 @@ export function NoticesPage() {
   }
 
   const preview = async () => {
+    setRefusal(null)
     try {
       const v = await form.validateFields()
       setBusy(true)
       setReach(await unwrap(api.POST('/app/console/notices/preview', { body: bodyOf(v) })))
     } catch (failure) {
-      if (failure instanceof Error) failed(failure)
+      refused(failure)
     } finally {
       setBusy(false)
     }
   }
 
   const submit = async () => {
+    setRefusal(null)
     try {
       const v = await form.validateFields()
       setBusy(true)
@@ -110,7 +137,7 @@ export function NoticesPage() {
       form.resetFields()
       await load()
     } catch (failure) {
-      if (failure instanceof Error) failed(failure)
+      refused(failure)
     } finally {
       setBusy(false)
     }
@@ -204,7 +231,16 @@ export function NoticesPage() {
           </Space>
         }
       >
-        <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={{ kind: 'salary', link: 'none', audience: 'company', when: 'now' }} onValuesChange={() => setReach(null)}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ kind: 'salary', link: 'none', audience: 'company', when: 'now' }}
+          onValuesChange={() => {
+            setReach(null)
+            setRefusal(null)
+          }}
+        >
           <Form.Item name="kind" label={t.form.kind}>
             <Select options={KINDS.map((kind) => ({ value: kind, label: t.kinds[kind] }))} />
           </Form.Item>
@@ -235,12 +271,12 @@ export function NoticesPage() {
           </Form.Item>
           {values?.link === 'route' && (
             <Form.Item name="route" label={t.form.route} rules={[{ required: true, message: t.form.required }]}>
-              <Select showSearch options={ROUTES.map((route) => ({ value: route, label: route }))} />
+              <ItemSelect showSearch options={ROUTES.map((route) => ({ value: route, label: route }))} />
             </Form.Item>
           )}
           {values?.link === 'jump' && (
             <Form.Item name="jump" label={t.form.jump} rules={[{ required: true, message: t.form.required }]}>
-              <Select options={INNER_JUMP_DESTINATIONS.map((dest) => ({ value: dest, label: t.jumps[dest] }))} />
+              <ItemSelect options={INNER_JUMP_DESTINATIONS.map((dest) => ({ value: dest, label: t.jumps[dest] }))} />
             </Form.Item>
           )}
           <Form.Item name="audience" label={t.form.audience}>
@@ -285,6 +321,8 @@ export function NoticesPage() {
             </Form.Item>
           )}
         </Form>
+        <div ref={shown}>
+        {refusal && <Alert type="error" showIcon message={refusal} data-testid="notice-refusal" />}
         {reach && (
           <Card title={t.preview.title} size="small" data-testid="notice-preview">
             <Alert type={reach.reachable ? 'info' : 'warning'} showIcon message={fill(t.preview.reach, { targeted: reach.targeted, reachable: reach.reachable })} style={{ marginBottom: 12 }} />
@@ -311,6 +349,7 @@ export function NoticesPage() {
             </Flex>
           </Card>
         )}
+        </div>
       </Drawer>
     </List>
   )

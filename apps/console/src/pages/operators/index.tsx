@@ -150,13 +150,19 @@ export function OperatorsPage() {
         <Table.Column<OperatorItem>
           key="operator"
           title={t.columns.operator}
+          // Wide enough for a name and an address each on one line (they broke mid-word at 1280 px).
+          width={320}
           render={(_, item) => (
             <Space direction="vertical" size={0}>
               <Space size={4}>
-                <Typography.Text strong>{item.displayName}</Typography.Text>
+                <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                  {item.displayName}
+                </Typography.Text>
                 {item.id === me?.id && <Tag>{t.you}</Tag>}
               </Space>
-              <Typography.Text type="secondary">{item.email}</Typography.Text>
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {item.email}
+              </Typography.Text>
             </Space>
           )}
         />
@@ -183,12 +189,14 @@ export function OperatorsPage() {
             </Space>
           )}
         />
-        <Table.Column<OperatorItem> dataIndex="lastSignInAt" title={t.columns.lastSignIn} render={(at: string | null) => when(at)} />
-        <Table.Column<OperatorItem> dataIndex="sessions" title={t.columns.sessions} align="right" />
+        <Table.Column<OperatorItem> dataIndex="lastSignInAt" title={t.columns.lastSignIn} render={(at: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{when(at)}</span>} />
+        <Table.Column<OperatorItem> dataIndex="sessions" title={t.columns.sessions} align="right" width={90} />
         <Table.Column<OperatorItem>
           key="actions"
           title={texts.common.refine['table.actions']}
           fixed="right"
+          // Roles, Sessions and the menu on one line.
+          width={240}
           render={(_, item) => {
             const self = item.id === me?.id
             return (

@@ -1,7 +1,7 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons'
 import { CanAccess } from '@refinedev/core'
 import { type RosterIssue, rosterReasonText } from '@ess/contract/console/roster-reasons'
-import { Alert, Badge, Button, ConfigProvider, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Skeleton, Space, Tag, Typography, message } from 'antd'
+import { Alert, Badge, Button, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Skeleton, Space, Tag, Typography, message } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useCallback, useEffect, useState } from 'react'
 import { fill } from '../../i18n'
@@ -23,8 +23,6 @@ const COLUMN_FIELDS: Record<string, string> = {
   address: 'address',
   postcode: 'postcode',
 }
-/** WCAG AA red (5.9:1 on white, and white on it). */
-const DANGER = '#c41d1d'
 const MASKED_FIELDS = ['name', 'pinyinName', 'idNo', 'birthdate', 'phone', 'email', 'address', 'postcode'] as const
 
 /** One employee (masked) in a drawer, with its edit and the end of its employment. */
@@ -56,8 +54,6 @@ export function EmployeeDrawer({ id, onClose, onChanged }: { id: string | null; 
   }
   const e = employee
   return (
-    // Ant Design's red (#ff4d4f, 3.3:1 on white) darkened to AA for the end-of-employment buttons.
-    <ConfigProvider theme={{ token: { colorError: DANGER } }}>
     <Drawer
       open={!!id}
       onClose={onClose}
@@ -118,7 +114,6 @@ export function EmployeeDrawer({ id, onClose, onChanged }: { id: string | null; 
         </>
       )}
     </Drawer>
-    </ConfigProvider>
   )
 }
 

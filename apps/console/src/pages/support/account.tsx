@@ -1,13 +1,13 @@
 import { ArrowLeftOutlined, EyeOutlined, LockOutlined, LogoutOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons'
 import { SUPPORT_REASON_MAX, type SupportAccount, type SupportRevealField, type ThirdPartyProvider } from '@ess/contract'
 import { Show } from '@refinedev/antd'
-import { Alert, Button, Card, ConfigProvider, Descriptions, Flex, Form, Input, Modal, Space, Spin, Table, Tag, Typography, message } from 'antd'
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Space, Spin, Table, Tag, Typography, message } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useStepUp } from '../../components/auth/step-up-modal'
 import { fill } from '../../i18n'
 import { useTexts } from '../../providers/i18n'
-import { DANGER, TAG } from './tags'
+import { TAG } from './tags'
 import { type SupportAction, act, reveal, showAccount, unbind } from './api'
 
 type Pending = { kind: SupportAction } | { kind: 'unbind'; provider: ThirdPartyProvider } | { kind: 'reveal'; field: SupportRevealField }
@@ -104,7 +104,6 @@ export function SupportAccountPage() {
   const locked = account.lock.locked
   const disabled = !!account.disabledAt
   return (
-    <ConfigProvider theme={{ token: { colorError: DANGER } }}>
     <Show
       title={t.detail.profile}
       goBack={false}
@@ -276,6 +275,5 @@ export function SupportAccountPage() {
         </Form>
       </Modal>
     </Show>
-    </ConfigProvider>
   )
 }

@@ -74,6 +74,26 @@ describe('roster CSV import', () => {
     expect(result).toMatchObject({ ok: false, rejected: [{ reasons: ['an id_no of the file belongs to another employee already on the roster'] }] })
     expect(await employees()).toBe(before)
   })
+
+  it('updates the changed employees of a batch together: only a changed identity raises its version, a listed ended employee is employed again', async () => {
+    await importRosterCsv(database.db, deps, sample, now)
+    await database.db.update(employee).set({ employmentEndedOn: '2026-08-31', employmentEndReason: 'contract ended' }).where(eq(employee.employeeNo, 'LY-1005'))
+    const state = async () =>
+      Object.fromEntries(
+        (
+          await database.db
+            .select({ no: employee.employeeNo, name: employee.name, version: employee.identityVersion, endedOn: employee.employmentEndedOn, endReason: employee.employmentEndReason, cipher: employee.idNoCipher })
+            .from(employee)
+        ).map((row) => [row.no, row]),
+      )
+    const before = await state()
+    const result = await importRosterCsv(database.db, deps, csv(lines[0].replace('马丽娜', '马丽丽'), lines[1]), now)
+    expect(result).toMatchObject({ ok: true, written: { inserted: 0, updated: 2, unchanged: 0, identityChanged: 1 } })
+    const after = await state()
+    expect(after['HS-0005']).toMatchObject({ name: '马丽丽', version: before['HS-0005'].version + 1, endedOn: null, cipher: before['HS-0005'].cipher })
+    expect(after['LY-1005']).toMatchObject({ name: '欧阳晨', version: before['LY-1005'].version, endedOn: null, endReason: null })
+    expect(deps.fieldCipher.decrypt(after['HS-0005'].cipher, idNoContext('HS001', 'HS-0005'))).toBe('110101199703128886')
+  })
 })
 
 describe('identity helpers', () => {
