@@ -111,7 +111,7 @@ async function operatorPage(browser: Browser) {
 // A real PNG of the repository (the portal's tab icon), uploaded so the gateway sniffs its bytes.
 const PNG = readFileSync(resolve(__dirname, '../../apps/portal/src/assets/tabbar/home-active.png'))
 
-test.fixme('an editor changes the home banner and saves the draft; a publisher publishes it with the step-up; the portal at 375 px shows it', async ({ page, browser }) => {
+test('an editor changes the home banner and saves the draft; a publisher publishes it with the step-up; the portal at 375 px shows it', async ({ page, browser }) => {
   test.setTimeout(240_000)
   const stamp = Date.now().toString(36).slice(-5)
   const titleZh = `冬季福利上线 ${stamp}`
@@ -199,7 +199,7 @@ test.fixme('an editor changes the home banner and saves the draft; a publisher p
   await publisherPage.context().close()
 })
 
-test.fixme('an article written with the rich-text editor is published and opens in the portal', async ({ page, browser }) => {
+test('an article written with the rich-text editor is published and opens in the portal', async ({ page, browser }) => {
   test.setTimeout(180_000)
   const locale: Locale = 'en-US'
   const t = TEXTS[locale]
@@ -277,7 +277,7 @@ test.fixme('an article written with the rich-text editor is published and opens 
   await context.close()
 })
 
-test.fixme('an agreement manager publishes a new privacy policy with the difference shown; a signed-in employee is asked to sign again', async ({ page, browser }) => {
+test('an agreement manager publishes a new privacy policy with the difference shown; a signed-in employee is asked to sign again', async ({ page, browser }) => {
   test.setTimeout(240_000)
   const locale: Locale = 'zh-CN'
   const t = TEXTS[locale]

@@ -163,3 +163,28 @@ export const cmsArticleDraft = pgTable('cms_article_draft', {
   updatedAt: timestamp({ withTimezone: true }).notNull(),
   updatedBy: text(),
 })
+
+/**
+ * Every published version of an article (issue 33): what went live at each publish, numbered from
+ * 1 per article, never changed. A restore copies one back into the draft.
+ */
+export const cmsArticleVersion = pgTable(
+  'cms_article_version',
+  {
+    articleId: text().notNull(),
+    version: integer().notNull(),
+    categoryCode: text().notNull(),
+    cover: text().notNull(),
+    titleZh: text().notNull(),
+    titleEn: text().notNull(),
+    summaryZh: text().notNull(),
+    summaryEn: text().notNull(),
+    sourceZh: text().notNull(),
+    sourceEn: text().notNull(),
+    htmlZh: text().notNull(),
+    htmlEn: text().notNull(),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    publishedBy: text(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.version] })],
+)
