@@ -448,6 +448,9 @@ export interface ContentTexts {
     viewVersion: string
     publishNow: string
     saveFirst: string
+    withdraw: string
+    withdrawConfirm: string
+    withdrawn: string
   }
   articles: {
     title: string
@@ -475,7 +478,8 @@ export interface ContentTexts {
     created: string
     previewTitle: string
     previewHint: string
-    noVersions: string
+    restoreDraftConfirm: string
+    restoredDraft: string
   }
   agreements: {
     title: string

@@ -1,6 +1,6 @@
 import type { Floor } from '@ess/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Modal, Popconfirm, Space, Table } from 'antd'
+import { App, Button, Drawer, Empty, Modal, Popconfirm, Space, Table } from 'antd'
 import { useState } from 'react'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
@@ -43,15 +43,28 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
     }
   }
 
+  // The version before the live one: what withdrawing the live version brings back.
+  const list = versions.data ?? []
+  const previous = list.find((row) => liveVersion !== null && row.version < liveVersion)?.version ?? null
+  const withdraw = async (version: number) => {
+    try {
+      await stepUp(() => unwrap(api.POST('/app/console/cms/pages/{code}/unpublish', { params: { path: { code } }, body: { version } })))
+      message.success(fill(t.floors.withdrawn, { previous: previous ?? '' }))
+      await client.invalidateQueries({ queryKey: ['console', 'page', code] })
+    } catch (failure) {
+      message.error(refusalMessage(failure, texts.common.errors.unknown))
+    }
+  }
+
   return (
     <Drawer open={open} onClose={onClose} title={t.floors.versionsTitle} width={620}>
       <Table
         size="middle"
         rowKey="version"
         loading={versions.isLoading}
-        dataSource={versions.data ?? []}
+        dataSource={list}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: t.floors.versionsEmpty }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.floors.versionsEmpty} /> }}
         columns={[
           { key: 'version', title: t.floors.version, render: (_, row) => <Space>v{row.version}{row.version === liveVersion && <StatusTag tone="green">{t.floors.current}</StatusTag>}</Space> },
           { key: 'at', title: `${t.floors.publishedAt} (${t.common.chinaTime})`, render: (_, row) => formatChinaTime(row.publishedAt, locale) },
@@ -65,6 +78,13 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
                 <Button size="small" onClick={() => setViewing(row.version)}>
                   {t.floors.viewVersion}
                 </Button>
+                {may('floors', 'unpublish') && row.version === liveVersion && previous !== null && (
+                  <Popconfirm title={fill(t.floors.withdrawConfirm, { version: row.version, previous })} onConfirm={() => withdraw(row.version)} okText={t.floors.withdraw} cancelText={texts.common.actions.cancel}>
+                    <Button size="small" danger>
+                      {t.floors.withdraw}
+                    </Button>
+                  </Popconfirm>
+                )}
                 {may('floors', 'restore') && row.version !== liveVersion && (
                   <Popconfirm title={fill(t.common.restoreConfirm, { version: row.version })} onConfirm={() => restore(row.version)} okText={t.common.restore} cancelText={texts.common.actions.cancel}>
                     <Button size="small" type="primary" ghost>
