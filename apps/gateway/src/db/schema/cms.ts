@@ -137,6 +137,19 @@ export const cmsMedia = pgTable('cms_media', {
   createdBy: text(),
 })
 
+/** An article's texts as the editor writes them: the cover, and per language the sanitised HTML. */
+const articleTexts = () => ({
+  cover: text().notNull(),
+  titleZh: text().notNull(),
+  titleEn: text().notNull(),
+  summaryZh: text().notNull(),
+  summaryEn: text().notNull(),
+  sourceZh: text().notNull(),
+  sourceEn: text().notNull(),
+  htmlZh: text().notNull(),
+  htmlEn: text().notNull(),
+})
+
 /**
  * An article's draft (news, guide, help): the sanitised HTML of the editor per language. The live
  * article is its row of cms_article (what the portal reads), made from the draft at publish; an
@@ -147,15 +160,7 @@ export const cmsArticleDraft = pgTable('cms_article_draft', {
   categoryCode: text()
     .notNull()
     .references(() => cmsCategory.code),
-  cover: text().notNull(),
-  titleZh: text().notNull(),
-  titleEn: text().notNull(),
-  summaryZh: text().notNull(),
-  summaryEn: text().notNull(),
-  sourceZh: text().notNull(),
-  sourceEn: text().notNull(),
-  htmlZh: text().notNull(),
-  htmlEn: text().notNull(),
+  ...articleTexts(),
   /** Set once the draft was published, and by every later publish. */
   publishedAt: timestamp({ withTimezone: true }),
   /** Whether the live row is this draft's content (cleared by an edit, set by a publish). */
@@ -174,15 +179,7 @@ export const cmsArticleVersion = pgTable(
     articleId: text().notNull(),
     version: integer().notNull(),
     categoryCode: text().notNull(),
-    cover: text().notNull(),
-    titleZh: text().notNull(),
-    titleEn: text().notNull(),
-    summaryZh: text().notNull(),
-    summaryEn: text().notNull(),
-    sourceZh: text().notNull(),
-    sourceEn: text().notNull(),
-    htmlZh: text().notNull(),
-    htmlEn: text().notNull(),
+    ...articleTexts(),
     publishedAt: timestamp({ withTimezone: true }).notNull(),
     publishedBy: text(),
   },

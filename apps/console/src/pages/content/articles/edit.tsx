@@ -2,7 +2,7 @@ import { ClockCircleOutlined, EyeOutlined, HistoryOutlined, SaveOutlined, SendOu
 import type { ArticleDraftInput, ConsoleArticle, Schedule } from '@ess/contract'
 import { useWarnAboutChange } from '@refinedev/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type RefSelectProps, type SelectProps, App, Badge, Button, Card, Col, Drawer, Form, Input, Popconfirm, Result, Row, Segmented, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from 'antd'
+import { type RefSelectProps, type SelectProps, App, Badge, Breadcrumb, Button, Card, Col, Drawer, Form, Input, Popconfirm, Result, Row, Segmented, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../../../api/client'
@@ -134,9 +134,7 @@ function Editor({ id }: { id: string | undefined }) {
         <Row justify="space-between" align="middle" gutter={[16, 12]}>
           <Col>
             <Space direction="vertical" size={4}>
-              <Button type="link" onClick={() => navigate('/articles')} style={{ padding: 0, height: 'auto' }}>
-                {t.title} /
-              </Button>
+              <Breadcrumb items={[{ title: t.title, href: '#/articles' }, { title: creating ? t.newTitle : id }]} />
               <Typography.Title level={3} style={{ margin: 0 }}>
                 {creating ? t.newTitle : (en ? current?.titleEn : current?.titleZh) || t.editTitle}
               </Typography.Title>

@@ -5,9 +5,11 @@ import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
 import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
-import { formatChinaTime } from '../shared/china-time'
 import { refusalMessage } from '../shared/form-errors'
-import { useMayDo, useWho } from '../shared/use-content'
+import { useMayDo } from '../shared/use-content'
+import { usePublishedColumns } from '../shared/version-columns'
+
+type Version = { version: number; publishedAt: string; publishedBy: string | null; titleZh: string; titleEn: string }
 
 /**
  * The published versions of an article (when, who, its title); publishers make one the draft again
@@ -20,7 +22,7 @@ export function ArticleVersionsDrawer({ article, open, onClose, onRestored }: { 
   const { message } = App.useApp()
   const stepUp = useStepUp()
   const may = useMayDo()
-  const who = useWho()
+  const published = usePublishedColumns<Version>()
   const client = useQueryClient()
   const id = article.id
   const versions = useQuery({ queryKey: ['console', 'article', id, 'versions'], queryFn: () => unwrap(api.GET('/app/console/articles/{id}/versions', { params: { path: { id } } })), enabled: open })
@@ -49,8 +51,7 @@ export function ArticleVersionsDrawer({ article, open, onClose, onRestored }: { 
         columns={[
           { key: 'version', title: t.floors.version, render: (_, row) => `v${row.version}` },
           { key: 'title', title: t.articles.columns.title, ellipsis: true, render: (_, row) => (locale === 'en-US' ? row.titleEn : row.titleZh) },
-          { key: 'at', title: `${t.floors.publishedAt} (${t.common.chinaTime})`, render: (_, row) => formatChinaTime(row.publishedAt, locale) },
-          { key: 'by', title: t.floors.publishedBy, render: (_, row) => who(row.publishedBy, t.common.you) },
+          ...published,
           {
             key: 'actions',
             title: '',

@@ -6,14 +6,15 @@ import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
 import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
-import { formatChinaTime } from '../shared/china-time'
 import { refusalMessage } from '../shared/form-errors'
-import { useMayDo, useWho } from '../shared/use-content'
+import { useMayDo } from '../shared/use-content'
+import { usePublishedColumns } from '../shared/version-columns'
 import type { Lang } from './model'
 import { PhonePreview } from './phone-preview'
 import { StatusTag } from '../shared/status-tag'
 
 type PageCode = 'homepage' | 'servicegrid'
+type Version = { version: number; publishedAt: string; publishedBy: string | null }
 
 /** The published versions of a page (who, when), each viewable; publishers restore one as a new version (step-up). */
 export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: PageCode; open: boolean; onClose: () => void; liveVersion: number | null }) {
@@ -22,7 +23,7 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
   const { message } = App.useApp()
   const stepUp = useStepUp()
   const may = useMayDo()
-  const who = useWho()
+  const published = usePublishedColumns<Version>()
   const client = useQueryClient()
   const [viewing, setViewing] = useState<number | null>(null)
   const [lang, setLang] = useState<Lang>(locale === 'en-US' ? 'en' : 'zh')
@@ -67,8 +68,7 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.floors.versionsEmpty} /> }}
         columns={[
           { key: 'version', title: t.floors.version, render: (_, row) => <Space>v{row.version}{row.version === liveVersion && <StatusTag tone="green">{t.floors.current}</StatusTag>}</Space> },
-          { key: 'at', title: `${t.floors.publishedAt} (${t.common.chinaTime})`, render: (_, row) => formatChinaTime(row.publishedAt, locale) },
-          { key: 'by', title: t.floors.publishedBy, render: (_, row) => who(row.publishedBy, t.common.you) },
+          ...published,
           {
             key: 'actions',
             title: '',

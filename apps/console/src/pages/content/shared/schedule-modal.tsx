@@ -83,7 +83,8 @@ export function ScheduleModal({
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.scheduleNone} /> }}
         columns={[
           { key: 'runAt', title: `${t.scheduleAt} (${t.chinaTime})`, render: (_, row) => formatChinaTime(row.runAt, locale) },
-          { key: 'action', title: t.scheduleAction, render: (_, row) => (row.action === 'send' ? '' : t.scheduleActions[row.action]) },
+          // What a plan does, when there is a choice (a page's plans all publish).
+          ...(actions.length > 1 ? [{ key: 'action', title: t.scheduleAction, render: (_: unknown, row: Schedule) => (row.action === 'send' ? '' : t.scheduleActions[row.action]) }] : []),
           { key: 'state', title: '', render: (_, row) => <StatusTag tone={STATE_TONES[row.state]}>{t.scheduleStates[row.state]}</StatusTag> },
           {
             key: 'cancel',
