@@ -23,6 +23,17 @@ export const cmsCategory = pgTable('cms_category', {
   sort: integer().notNull(),
 })
 
+/** An article's cover, titles, summaries and sources (live, draft and every version have them). */
+const articleLabels = () => ({
+  cover: text().notNull(),
+  titleZh: text().notNull(),
+  titleEn: text().notNull(),
+  summaryZh: text().notNull(),
+  summaryEn: text().notNull(),
+  sourceZh: text().notNull(),
+  sourceEn: text().notNull(),
+})
+
 export const cmsArticle = pgTable(
   'cms_article',
   {
@@ -30,13 +41,7 @@ export const cmsArticle = pgTable(
     categoryCode: text()
       .notNull()
       .references(() => cmsCategory.code),
-    cover: text().notNull(),
-    titleZh: text().notNull(),
-    titleEn: text().notNull(),
-    summaryZh: text().notNull(),
-    summaryEn: text().notNull(),
-    sourceZh: text().notNull(),
-    sourceEn: text().notNull(),
+    ...articleLabels(),
     blocksZh: jsonb().$type<ArticleBlock[]>().notNull(),
     blocksEn: jsonb().$type<ArticleBlock[]>().notNull(),
     publishedAt: timestamp({ withTimezone: true }).notNull(),
@@ -137,18 +142,8 @@ export const cmsMedia = pgTable('cms_media', {
   createdBy: text(),
 })
 
-/** An article's texts as the editor writes them: the cover, and per language the sanitised HTML. */
-const articleTexts = () => ({
-  cover: text().notNull(),
-  titleZh: text().notNull(),
-  titleEn: text().notNull(),
-  summaryZh: text().notNull(),
-  summaryEn: text().notNull(),
-  sourceZh: text().notNull(),
-  sourceEn: text().notNull(),
-  htmlZh: text().notNull(),
-  htmlEn: text().notNull(),
-})
+/** An article's texts as the editor writes them: its labels, and per language the sanitised HTML. */
+const articleTexts = () => ({ ...articleLabels(), htmlZh: text().notNull(), htmlEn: text().notNull() })
 
 /**
  * An article's draft (news, guide, help): the sanitised HTML of the editor per language. The live
