@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { ruleMessage, type ConsoleRole, type Locale } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS } from '../../apps/console/src/i18n'
-import { DICTIONARIES, onPage, seriousA11yViolations, signUpByCode, visitor, watchErrors } from './support'
+import { buttonIn, DICTIONARIES, onPage, seriousA11yViolations, signUpByCode, visitor, watchErrors } from './support'
 
 // The console's content pages (issue 33) at 1280 px, as the operators use them: a content editor
 // changes a home banner and saves the draft (no publish button for an editor); a content
@@ -13,12 +13,9 @@ import { DICTIONARIES, onPage, seriousA11yViolations, signUpByCode, visitor, wat
 // manager publishes a new privacy policy, the difference shown, and a signed-in employee is asked
 // to sign again. axe on every console page; both languages (the editor switches language).
 
-// NOT YET PASSING (merged 2026-11-27 at the session's end, left for the next session, issue 33 open):
-// the banner test stops at axe on the schedule dialog (color-contrast on a table cell, likely the
-// grey empty text); the article test at axe on the editor (aria-allowed-attr on the category
-// .ant-select, label-content-name-mismatch on the toolbar's tooltip buttons); the agreement test's
-// last fix (language switch) was never run. Marked fixme so the suite's other flows land; fix the
-// pages (not the checks) and remove the marks.
+// The three flows share the demo operators, whose TOTP codes are good once each: run in parallel,
+// two sign-ins as the same publisher took each other's codes. One worker, in order.
+test.describe.configure({ mode: 'default' })
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 const PORTAL_VIEW = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 
@@ -45,14 +42,45 @@ async function shot(page: Page, name: string, locale: Locale) {
   await page.screenshot({ path: `${dir}/console-content-${name}.${locale}.png`, fullPage: false })
 }
 
-const totp = (operator: DemoOperator, ahead: number) => generate({ secret: operator.totpSecret, epoch: Math.floor(Date.now() / 1000) + ahead, period: 30 })
+const STEP_MS = 30_000
+/**
+ * The last TOTP step each demo operator used in this run. The gateway takes a step once and none
+ * older after it (one step of drift allowed), and the flows sign the same operators in one after
+ * the other: each code is of a step not used yet, waiting for the window when both of now and the
+ * next are gone.
+ */
+const usedSteps = new Map<string, number>()
+async function freshCode(page: Page, operator: DemoOperator): Promise<string> {
+  for (;;) {
+    const now = Math.floor(Date.now() / STEP_MS)
+    const step = Math.max(now, (usedSteps.get(operator.email) ?? -1) + 1)
+    if (step <= now + 1) {
+      usedSteps.set(operator.email, step)
+      return generate({ secret: operator.totpSecret, epoch: step * (STEP_MS / 1000), period: 30 })
+    }
+    await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 500)
+  }
+}
+
+/** Types a fresh code into the scope's code inputs and submits it; a refused code (used elsewhere, e.g. a retry's first run) marks the window as used and tries the next. */
+async function answerCode(page: Page, operator: DemoOperator, scope: Locator, call: string, submit: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const answer = page.waitForResponse((response) => response.url().endsWith(call))
+    const input = scope.locator('.ant-otp input')
+    for (let i = (await input.count()) - 1; i >= 0; i--) await input.nth(i).fill('')
+    await typeCode(page, await freshCode(page, operator), scope)
+    await scope.getByRole('button', { name: submit }).click()
+    if ((await answer).ok()) return
+    usedSteps.set(operator.email, Math.floor(Date.now() / STEP_MS) + 1)
+  }
+}
 
 async function typeCode(page: Page, code: string, scope = page.locator('body')) {
   await scope.locator('.ant-otp input').first().click()
   await page.keyboard.type(code)
 }
 
-/** Signs in through the page with password and TOTP (a code is accepted once: a retry takes the next step's). */
+/** Signs in through the page with password and TOTP (a code not used yet). */
 async function signIn(page: Page, locale: Locale, operator: DemoOperator) {
   const t = TEXTS[locale].auth.signIn
   await page.addInitScript((value) => {
@@ -66,32 +94,16 @@ async function signIn(page: Page, locale: Locale, operator: DemoOperator) {
   await page.getByLabel(t.password).fill(operator.password)
   await page.getByRole('button', { name: t.next }).click()
   await expect(page.getByRole('heading', { name: t.secondFactorTitle })).toBeVisible()
-  for (const ahead of [0, 30]) {
-    const answer = page.waitForResponse((response) => response.url().endsWith('/app/console/auth/totp'))
-    await typeCode(page, await totp(operator, ahead))
-    await page.getByRole('button', { name: t.submit }).click()
-    if ((await answer).ok()) break
-  }
+  await answerCode(page, operator, page.locator('body'), '/app/console/auth/totp', t.submit)
   await expect(page.getByRole('heading', { level: 2 })).toContainText(TEXTS[locale].home.welcome.split('{')[0].trim())
 }
 
-/**
- * Answers the step-up modal with a code the sign-in did not use: the next step's (one step of
- * drift is allowed), else, once that window has come, the code of now.
- */
+/** Answers the step-up modal with a code not used yet. */
 async function stepUp(page: Page, locale: Locale, operator: DemoOperator) {
   const t = TEXTS[locale].auth.stepUp
   const modal = page.locator('.ant-modal').filter({ hasText: t.title })
   await expect(modal).toBeVisible()
-  for (const ahead of [30, 0, 30]) {
-    const answer = page.waitForResponse((response) => response.url().endsWith('/app/console/auth/step-up'))
-    const input = modal.locator('.ant-otp input')
-    for (let i = (await input.count()) - 1; i >= 0; i--) await input.nth(i).fill('')
-    await typeCode(page, await totp(operator, ahead), modal)
-    await modal.getByRole('button', { name: t.verify }).click()
-    if ((await answer).ok()) break
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500)
-  }
+  await answerCode(page, operator, modal, '/app/console/auth/step-up', t.verify)
   await expect(modal).toBeHidden()
 }
 
@@ -111,7 +123,7 @@ async function operatorPage(browser: Browser) {
 // A real PNG of the repository (the portal's tab icon), uploaded so the gateway sniffs its bytes.
 const PNG = readFileSync(resolve(__dirname, '../../apps/portal/src/assets/tabbar/home-active.png'))
 
-test.fixme('an editor changes the home banner and saves the draft; a publisher publishes it with the step-up; the portal at 375 px shows it', async ({ page, browser }) => {
+test('an editor changes the home banner and saves the draft; a publisher publishes it with the step-up; the portal at 375 px shows it', async ({ page, browser }) => {
   test.setTimeout(240_000)
   const stamp = Date.now().toString(36).slice(-5)
   const titleZh = `冬季福利上线 ${stamp}`
@@ -199,7 +211,7 @@ test.fixme('an editor changes the home banner and saves the draft; a publisher p
   await publisherPage.context().close()
 })
 
-test.fixme('an article written with the rich-text editor is published and opens in the portal', async ({ page, browser }) => {
+test('an article written with the rich-text editor is published and opens in the portal', async ({ page, browser }) => {
   test.setTimeout(180_000)
   const locale: Locale = 'en-US'
   const t = TEXTS[locale]
@@ -226,7 +238,7 @@ test.fixme('an article written with the rich-text editor is published and opens 
   // The body with the editor's tools: a heading, bold, a list.
   const bodyZh = page.getByTestId('body-zh')
   await bodyZh.click()
-  await page.getByRole('toolbar').first().getByRole('button', { name: `${t.content.articles.toolbar.heading} (H2)`, exact: true }).click()
+  await page.getByRole('toolbar').first().getByRole('button', { name: `${t.content.articles.toolbar.heading} H2`, exact: true }).click()
   await page.keyboard.type('第一部分')
   await page.keyboard.press('Enter')
   await page.keyboard.type('正文第一段。')
@@ -234,7 +246,7 @@ test.fixme('an article written with the rich-text editor is published and opens 
   const bodyEn = page.getByTestId('body-en')
   await bodyEn.click()
   await page.keyboard.type('Part one')
-  await page.getByRole('toolbar').getByRole('button', { name: `${t.content.articles.toolbar.heading} (H2)`, exact: true }).click()
+  await page.getByRole('toolbar').getByRole('button', { name: `${t.content.articles.toolbar.heading} H2`, exact: true }).click()
   await page.keyboard.press('End')
   await page.keyboard.press('Enter')
   await page.getByRole('toolbar').getByRole('button', { name: t.content.articles.toolbar.bold }).click()
@@ -277,7 +289,7 @@ test.fixme('an article written with the rich-text editor is published and opens 
   await context.close()
 })
 
-test.fixme('an agreement manager publishes a new privacy policy with the difference shown; a signed-in employee is asked to sign again', async ({ page, browser }) => {
+test('an agreement manager publishes a new privacy policy with the difference shown; a signed-in employee is asked to sign again', async ({ page, browser }) => {
   test.setTimeout(240_000)
   const locale: Locale = 'zh-CN'
   const t = TEXTS[locale]
@@ -315,7 +327,8 @@ test.fixme('an agreement manager publishes a new privacy policy with the differe
   await shot(page, 'agreement-editor', locale)
 
   // Switched to English for the publish (the console's language switch).
-  await page.getByRole('combobox', { name: t.common.language }).click()
+  // A person clicks the select's shown value (it lies over the combobox input).
+  await page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: t.common.language }) }).click()
   await page.locator('.ant-select-item-option', { hasText: 'English' }).click()
   const en = TEXTS['en-US']
   await expect(page.getByText(en.content.agreements.modes.resign)).toBeVisible()
@@ -333,7 +346,7 @@ test.fixme('an agreement manager publishes a new privacy policy with the differe
   await portal.goto('/#/pages/user-center/index')
   await portal.reload()
   await expect(portal.getByText(DICTIONARIES[locale].agreements.updateTitle)).toBeVisible()
-  await portal.getByText(DICTIONARIES[locale].agreements.agree, { exact: true }).click()
+  await buttonIn(portal.locator('.confirm-host'), DICTIONARIES[locale].agreements.agree).click()
   await expect(portal.getByText(DICTIONARIES[locale].agreements.signed)).toBeVisible()
   expect(portalErrors).toEqual([])
   await context.close()

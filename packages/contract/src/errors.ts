@@ -164,6 +164,8 @@ export const ERRORS = {
   AGREEMENT_VERSION_TAKEN: def(100811, 409, '该版本号已发布过', 'This version number is already published'),
   AGREEMENT_NO_CURRENT: def(100812, 409, '尚无已发布的版本，不能作为文字修订发布', 'There is no published version yet, so this cannot be an editorial fix'),
   NO_DRAFT: def(100813, 409, '没有草稿可发布', 'There is no draft to publish'),
+  CONTENT_STALE: def(100814, 409, '内容已被他人更改，请刷新后重试', 'Someone else changed this content meanwhile; reload and try again'),
+  PAGE_NO_EARLIER_VERSION: def(100815, 409, '没有更早的已发布版本，不能撤回', 'There is no earlier published version to go back to'),
 
   // The support look-up (issue 34, 100700–100719).
   SUPPORT_ACCOUNT_NOT_FOUND: def(100700, 404, '账号不存在', 'The account does not exist'),

@@ -111,6 +111,9 @@ export const content: ContentTexts = {
     viewVersion: 'View',
     publishNow: 'Publish',
     saveFirst: 'Save the draft first',
+    withdraw: 'Withdraw',
+    withdrawConfirm: 'Withdraw v{version}? The page goes back to v{previous}; the draft stays as it is.',
+    withdrawn: 'Withdrawn: the page is back to v{previous}',
   },
   articles: {
     title: 'Articles',
@@ -138,7 +141,8 @@ export const content: ContentTexts = {
     created: 'Article created as a draft',
     previewTitle: 'Preview',
     previewHint: 'As the portal shows it after the server cleans the HTML',
-    noVersions: 'Only the live text is kept for articles',
+    restoreDraftConfirm: 'Make version {version} the draft? What is live stays until you publish.',
+    restoredDraft: 'Version {version} is now the draft',
   },
   agreements: {
     title: 'Agreements',

@@ -111,6 +111,9 @@ export const content: ContentTexts = {
     viewVersion: '查看',
     publishNow: '发布',
     saveFirst: '请先保存草稿',
+    withdraw: '撤回',
+    withdrawConfirm: '撤回 v{version}？页面将回到 v{previous}，草稿保持不变。',
+    withdrawn: '已撤回：页面已回到 v{previous}',
   },
   articles: {
     title: '文章',
@@ -138,7 +141,8 @@ export const content: ContentTexts = {
     created: '文章已创建为草稿',
     previewTitle: '预览',
     previewHint: '服务器清理 HTML 后门户显示的样子',
-    noVersions: '文章只保留线上的文本',
+    restoreDraftConfirm: '将版本 {version} 恢复为草稿？发布前线上内容不变。',
+    restoredDraft: '版本 {version} 已恢复为草稿',
   },
   agreements: {
     title: '协议',

@@ -450,6 +450,9 @@ export interface ContentTexts {
     viewVersion: string
     publishNow: string
     saveFirst: string
+    withdraw: string
+    withdrawConfirm: string
+    withdrawn: string
   }
   articles: {
     title: string
@@ -477,7 +480,8 @@ export interface ContentTexts {
     created: string
     previewTitle: string
     previewHint: string
-    noVersions: string
+    restoreDraftConfirm: string
+    restoredDraft: string
   }
   agreements: {
     title: string

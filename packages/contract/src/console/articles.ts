@@ -49,6 +49,17 @@ export const ArticleListQuerySchema = z.object({
 })
 export const CategorySchema = z.object({ code: z.string(), kind: z.enum(INFORMATION_KINDS), nameZh: z.string(), nameEn: z.string(), sort: z.number().int() })
 
+/** A published version of an article: what was live from `publishedAt` (titles to tell them apart). */
+export const ArticleVersionSchema = z.object({
+  version: z.number().int(),
+  publishedAt: z.string(),
+  publishedBy: z.string().nullable(),
+  titleZh: z.string(),
+  titleEn: z.string(),
+})
+/** The draft the operator saw (its updatedAt): a draft saved meanwhile makes a restore stale. */
+export const ArticleRestoreInputSchema = z.object({ draftUpdatedAt: z.iso.datetime({ offset: true, ...key('field.invalid') }) })
+
 export const ArticleCreateInputSchema = ArticleDraftInputSchema.extend({ id: ArticleIdSchema })
 export const ArticleScheduleInputSchema = ScheduleInputSchema.extend({ action: z.enum(CONTENT_SCHEDULE_ACTIONS, key('field.invalid')) })
 
@@ -56,6 +67,7 @@ export const ArticleScheduleInputSchema = ScheduleInputSchema.extend({ action: z
 
 const TAGS = ['console-articles']
 const IdParamsSchema = z.object({ id: ArticleIdSchema })
+const VersionParamsSchema = IdParamsSchema.extend({ version: z.coerce.number(key('field.invalid')).int(key('field.invalid')).min(1, key('field.invalid')) })
 const ScheduleParamsSchema = IdParamsSchema.extend({ scheduleId: z.coerce.number(key('field.invalid')).int(key('field.invalid')).min(1, key('field.invalid')) })
 
 export const consoleArticleList = defineConsoleCall({
@@ -128,6 +140,27 @@ export const consoleArticleUnpublish = defineConsoleCall({
   response: ConsoleArticleSchema,
 })
 
+export const consoleArticleVersions = defineConsoleCall({
+  method: 'GET',
+  path: '/console/articles/:id/versions',
+  summary: 'The published versions of an article, newest first',
+  tags: TAGS,
+  access: { resource: 'articles', action: 'show' },
+  params: IdParamsSchema,
+  response: z.array(ArticleVersionSchema),
+})
+
+export const consoleArticleRestore = defineConsoleCall({
+  method: 'POST',
+  path: '/console/articles/:id/versions/:version/restore',
+  summary: "Makes an earlier published version the article's draft (what is live does not change until it is published; step-up)",
+  tags: TAGS,
+  access: { resource: 'articles', action: 'restore' },
+  params: VersionParamsSchema,
+  body: ArticleRestoreInputSchema,
+  response: ConsoleArticleSchema,
+})
+
 export const consoleArticleSchedules = defineConsoleCall({
   method: 'GET',
   path: '/console/articles/:id/schedules',
@@ -167,6 +200,8 @@ export const consoleArticleCalls = {
   consoleArticleSave,
   consoleArticlePublish,
   consoleArticleUnpublish,
+  consoleArticleVersions,
+  consoleArticleRestore,
   consoleArticleSchedules,
   consoleArticleSchedule,
   consoleArticleScheduleCancel,

@@ -243,6 +243,25 @@ export const consolePageScheduleCancel = defineConsoleCall({
   response: ScheduleSchema,
 })
 
+/**
+ * The live version an operator withdraws (a publish made meanwhile makes the call stale). The two
+ * console pages are the portal's home and services tabs: without a page the tab has nothing to
+ * show, so "unpublish" withdraws the live version, taking the page back to the version published
+ * before it (as a new version; the draft stays as it is, to be mended and published again).
+ */
+export const PageUnpublishInputSchema = z.object({ version: z.number(key('field.invalid')).int(key('field.invalid')).min(1, key('field.invalid')) })
+
+export const consolePageUnpublish = defineConsoleCall({
+  method: 'POST',
+  path: '/console/cms/pages/:code/unpublish',
+  summary: 'Withdraws the live version: the page goes back to the version published before it, as a new version; the draft stays (step-up)',
+  tags: TAGS,
+  access: { resource: 'floors', action: 'unpublish' },
+  params: PageParamsSchema,
+  body: PageUnpublishInputSchema,
+  response: PublishedSchema,
+})
+
 export const consoleMediaUpload = defineConsoleCall({
   method: 'POST',
   path: '/console/cms/media',
@@ -260,6 +279,7 @@ export const consoleCmsCalls = {
   consolePageVersions,
   consolePageVersion,
   consolePageRestore,
+  consolePageUnpublish,
   consolePageSchedules,
   consolePageSchedule,
   consolePageScheduleCancel,

@@ -11,9 +11,11 @@ export function LanguageSwitch() {
       value={locale}
       onChange={setLocale}
       variant="borderless"
-      suffixIcon={<TranslationOutlined />}
+      // The language icon before the name (as a suffix it took the arrow's place and read as a broken image).
+      prefix={<TranslationOutlined aria-hidden />}
       options={LOCALES.map((value) => ({ value, label: texts.common.languageNames[value] }))}
-      style={{ width: 120 }}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 128 }}
     />
   )
 }

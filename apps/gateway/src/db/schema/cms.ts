@@ -23,6 +23,17 @@ export const cmsCategory = pgTable('cms_category', {
   sort: integer().notNull(),
 })
 
+/** An article's cover, titles, summaries and sources (live, draft and every version have them). */
+const articleLabels = () => ({
+  cover: text().notNull(),
+  titleZh: text().notNull(),
+  titleEn: text().notNull(),
+  summaryZh: text().notNull(),
+  summaryEn: text().notNull(),
+  sourceZh: text().notNull(),
+  sourceEn: text().notNull(),
+})
+
 export const cmsArticle = pgTable(
   'cms_article',
   {
@@ -30,13 +41,7 @@ export const cmsArticle = pgTable(
     categoryCode: text()
       .notNull()
       .references(() => cmsCategory.code),
-    cover: text().notNull(),
-    titleZh: text().notNull(),
-    titleEn: text().notNull(),
-    summaryZh: text().notNull(),
-    summaryEn: text().notNull(),
-    sourceZh: text().notNull(),
-    sourceEn: text().notNull(),
+    ...articleLabels(),
     blocksZh: jsonb().$type<ArticleBlock[]>().notNull(),
     blocksEn: jsonb().$type<ArticleBlock[]>().notNull(),
     publishedAt: timestamp({ withTimezone: true }).notNull(),
@@ -137,6 +142,9 @@ export const cmsMedia = pgTable('cms_media', {
   createdBy: text(),
 })
 
+/** An article's texts as the editor writes them: its labels, and per language the sanitised HTML. */
+const articleTexts = () => ({ ...articleLabels(), htmlZh: text().notNull(), htmlEn: text().notNull() })
+
 /**
  * An article's draft (news, guide, help): the sanitised HTML of the editor per language. The live
  * article is its row of cms_article (what the portal reads), made from the draft at publish; an
@@ -147,15 +155,7 @@ export const cmsArticleDraft = pgTable('cms_article_draft', {
   categoryCode: text()
     .notNull()
     .references(() => cmsCategory.code),
-  cover: text().notNull(),
-  titleZh: text().notNull(),
-  titleEn: text().notNull(),
-  summaryZh: text().notNull(),
-  summaryEn: text().notNull(),
-  sourceZh: text().notNull(),
-  sourceEn: text().notNull(),
-  htmlZh: text().notNull(),
-  htmlEn: text().notNull(),
+  ...articleTexts(),
   /** Set once the draft was published, and by every later publish. */
   publishedAt: timestamp({ withTimezone: true }),
   /** Whether the live row is this draft's content (cleared by an edit, set by a publish). */
@@ -163,3 +163,20 @@ export const cmsArticleDraft = pgTable('cms_article_draft', {
   updatedAt: timestamp({ withTimezone: true }).notNull(),
   updatedBy: text(),
 })
+
+/**
+ * Every published version of an article (issue 33): what went live at each publish, numbered from
+ * 1 per article, never changed. A restore copies one back into the draft.
+ */
+export const cmsArticleVersion = pgTable(
+  'cms_article_version',
+  {
+    articleId: text().notNull(),
+    version: integer().notNull(),
+    categoryCode: text().notNull(),
+    ...articleTexts(),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    publishedBy: text(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.version] })],
+)

@@ -1,8 +1,8 @@
 import { type ArticleDraftInput, type ArticleListQuerySchema, type ConsoleArticle, type InformationKind, type Locale, ruleMessage } from '@ess/contract'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, max } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database } from '../../db/client'
-import { cmsArticle, cmsArticleDraft, cmsCategory, cmsPage } from '../../db/schema'
+import { cmsArticle, cmsArticleDraft, cmsArticleVersion, cmsCategory, cmsPage } from '../../db/schema'
 import type { Kv } from '../../infra/kv'
 import { AppError } from '../../lib/app-error'
 import { blocksToHtml, htmlToBlocks, sanitizeArticleHtml } from './article-html'
@@ -165,6 +165,7 @@ export async function publishArticleIn(tx: Database, id: string, by: { operatorI
   await tx.insert(cmsArticle).values(row).onConflictDoUpdate({ target: cmsArticle.id, set })
   const { id: _draftId, ...kept } = { ...draft, publishedAt, live: true }
   await tx.insert(cmsArticleDraft).values({ id, ...kept }).onConflictDoUpdate({ target: cmsArticleDraft.id, set: kept })
+  await keepVersion(tx, id, draft, by)
   await audit(tx, { action: 'cms.article.publish', resourceType: 'cms_article', resourceId: id, before: live ? { ...live, publishedAt: live.publishedAt.toISOString() } : null, after: { ...row, publishedAt: publishedAt.toISOString() } })
   return refreshNewsFloors(tx, by.now, by.operatorId)
 }
@@ -195,4 +196,43 @@ export async function unpublishArticle(deps: ArticlesDeps, id: string, operatorI
 /** The draft as it is now (what a planned publish will make live). */
 export async function articleSnapshot(db: Database, id: string): Promise<DraftRow> {
   return (await load(db, id)).draft
+}
+
+/** Keeps what an article's publish made live as its next version (numbered from 1). */
+async function keepVersion(tx: Database, id: string, draft: DraftRow, by: { operatorId: string | null; now: Date }) {
+  const [{ last }] = await tx.select({ last: max(cmsArticleVersion.version) }).from(cmsArticleVersion).where(eq(cmsArticleVersion.articleId, id))
+  const { id: _id, publishedAt: _at, live: _live, updatedAt: _updated, updatedBy: _by, ...texts } = draft
+  await tx.insert(cmsArticleVersion).values({ articleId: id, version: (last ?? 0) + 1, ...texts, publishedAt: by.now, publishedBy: by.operatorId })
+}
+
+export async function listArticleVersions(db: Database, id: string) {
+  await load(db, id)
+  const rows = await db
+    .select({ version: cmsArticleVersion.version, publishedAt: cmsArticleVersion.publishedAt, publishedBy: cmsArticleVersion.publishedBy, titleZh: cmsArticleVersion.titleZh, titleEn: cmsArticleVersion.titleEn })
+    .from(cmsArticleVersion)
+    .where(eq(cmsArticleVersion.articleId, id))
+    .orderBy(desc(cmsArticleVersion.version))
+  return rows.map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() }))
+}
+
+/**
+ * Makes a published version the article's draft (what is live waits for a publish). Stale when
+ * the draft was saved after the operator looked (`draftUpdatedAt` is the one they saw).
+ */
+export async function restoreArticleVersion(deps: ArticlesDeps, id: string, version: number, draftUpdatedAt: string, operatorId: string, audit: ContentAudit) {
+  await deps.db.transaction(async (tx) => {
+    const { draft } = await load(tx, id, true)
+    if (draft.updatedAt.getTime() !== new Date(draftUpdatedAt).getTime()) throw new AppError('CONTENT_STALE')
+    const [kept] = await tx
+      .select()
+      .from(cmsArticleVersion)
+      .where(and(eq(cmsArticleVersion.articleId, id), eq(cmsArticleVersion.version, version)))
+    if (!kept) throw new AppError('CONTENT_NOT_FOUND')
+    const { articleId: _id, version: _version, publishedAt: _at, publishedBy: _by, ...texts } = kept
+    const next: DraftRow = { ...draft, ...texts, live: false, updatedAt: deps.now(), updatedBy: operatorId }
+    const { id: _draftId, ...set } = next
+    await tx.insert(cmsArticleDraft).values(next).onConflictDoUpdate({ target: cmsArticleDraft.id, set })
+    await audit(tx, { action: 'cms.article.restore', resourceType: 'cms_article', resourceId: id, before: auditable(draft), after: { ...auditable(next), restoredVersion: version } })
+  })
+  return showArticle(deps.db, id)
 }

@@ -9,10 +9,10 @@ import { registerConsoleCall } from '../../lib/console-route'
 import { operatorOf } from '../../plugins/console-auth'
 import { insertAudit, recordAudit } from '../audit/record'
 import { findOperator } from '../operator/queries'
-import { articleSnapshot, createArticle, listArticles, listCategories, publishArticle, publishArticleIn, saveArticle, showArticle, unpublishArticle, unpublishArticleIn } from './articles-console'
+import { articleSnapshot, createArticle, listArticleVersions, listArticles, listCategories, publishArticle, publishArticleIn, restoreArticleVersion, saveArticle, showArticle, unpublishArticle, unpublishArticleIn } from './articles-console'
 import type { ContentAudit } from './audit-port'
 import { storeMedia } from './media'
-import { draftPage, listVersions, publishDraft, publishFloors, readDraft, readVersion, restoreVersion, saveDraft } from './pages-console'
+import { draftPage, listVersions, publishDraft, publishFloors, readDraft, readVersion, restoreVersion, saveDraft, withdrawVersion } from './pages-console'
 import { previewToken, previewUrl } from './preview'
 import type { ContentScheduler, ScheduleRow } from './schedule'
 
@@ -67,6 +67,7 @@ export default async function cmsConsoleRoutes(fastify: FastifyInstance, { sched
   registerConsoleCall(fastify, calls.consolePageVersions, (request) => listVersions(fastify.db, request.params.code))
   registerConsoleCall(fastify, calls.consolePageVersion, (request) => readVersion(fastify.db, request.params.code, request.params.version))
   registerConsoleCall(fastify, calls.consolePageRestore, (request) => restoreVersion(deps, request.params.code, request.params.version, operatorOf(request).id, auditOf(request)))
+  registerConsoleCall(fastify, calls.consolePageUnpublish, (request) => withdrawVersion(deps, request.params.code, request.body.version, operatorOf(request).id, auditOf(request)))
   registerConsoleCall(fastify, calls.consolePageSchedules, (request) => scheduler.list(fastify.db, 'page', request.params.code))
   registerConsoleCall(fastify, calls.consolePageSchedule, async (request) => {
     const { code } = request.params
@@ -119,6 +120,10 @@ export default async function cmsConsoleRoutes(fastify: FastifyInstance, { sched
   registerConsoleCall(fastify, articles.consoleArticleSave, (request) => saveArticle(deps, request.params.id, request.body, { operatorId: operatorOf(request).id, locale: request.locale }, auditOf(request)))
   registerConsoleCall(fastify, articles.consoleArticlePublish, (request) => publishArticle(deps, request.params.id, operatorOf(request).id, auditOf(request)))
   registerConsoleCall(fastify, articles.consoleArticleUnpublish, (request) => unpublishArticle(deps, request.params.id, operatorOf(request).id, auditOf(request)))
+  registerConsoleCall(fastify, articles.consoleArticleVersions, (request) => listArticleVersions(fastify.db, request.params.id))
+  registerConsoleCall(fastify, articles.consoleArticleRestore, (request) =>
+    restoreArticleVersion(deps, request.params.id, request.params.version, request.body.draftUpdatedAt, operatorOf(request).id, auditOf(request)),
+  )
   registerConsoleCall(fastify, articles.consoleArticleSchedules, (request) => scheduler.list(fastify.db, 'article', request.params.id))
   registerConsoleCall(fastify, articles.consoleArticleSchedule, async (request) => {
     const { id } = request.params

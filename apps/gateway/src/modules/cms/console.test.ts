@@ -2,14 +2,17 @@
 // step-up, versions and restore, planned publishes (once across runs), image uploads and articles
 // with hostile HTML; each change with its audit row, and none without.
 import { deflateSync } from 'node:zlib'
-import { type CmsPage, type ConsoleRole, type Floor, type PageDraft, calls } from '@ess/contract'
+import { type CmsPage, type ConsolePageCode, type ConsoleRole, type Floor, type PageDraft, calls } from '@ess/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, buildTestApp } from '../../../test/helpers/app'
 import { callApi, expectRefusal, payloadOf } from '../../../test/helpers/calls'
 import { testClock } from '../../../test/helpers/clock'
 import { type ConsoleClient, consoleCall, createOperator, nextCode, signIn } from '../../../test/helpers/operators'
 import { auditLog, cmsPageDraft } from '../../db/schema'
-import { saveDraft } from './pages-console'
+import { eq } from 'drizzle-orm'
+import { restoreArticleVersion } from './articles-console'
+import { saveDraft, withdrawVersion } from './pages-console'
+import { publishPageVersion } from './service'
 
 const clock = testClock(new Date('2026-11-27T10:00:00Z'))
 let t: TestApp
@@ -324,5 +327,102 @@ describe('articles', () => {
     clock.advance(60_000)
     expect(await t.app.contentScheduler.run(planned.id)).toBe('done')
     expectRefusal(await callApi(t.app, calls.informationDetail, { id: seeded?.id as string }), 'ARTICLE_NOT_FOUND')
+  })
+})
+
+describe('page unpublish (withdrawing the live version)', () => {
+  it('takes the page back to the version before, keeps the draft, audits it; refuses wrong role, no step-up, unknown page, stale and first versions', async () => {
+    const ed = await editor()
+    const pub = await publisher()
+    const live = await page('servicegrid')
+    clock.advance(6 * 60_000) // past any step-up
+    await stepUp(pub)
+    expect(live.version).toBeGreaterThanOrEqual(1)
+    // A new version, then withdrawn.
+    const draft = payloadOf<PageDraft>(await consoleCall(t.app, ed, 'GET', '/app/console/cms/pages/servicegrid'))
+    const renamed = (floors: Floor[], name: string) => floors.map((f) => (f.component === 'grid' ? { ...f, items: f.items.map((item, i) => (i === 0 ? { ...item, name } : item)) } : f))
+    payloadOf(await consoleCall(t.app, ed, 'PUT', '/app/console/cms/pages/servicegrid/draft', { payload: { floorsZh: renamed(draft.floorsZh, '撤回我'), floorsEn: renamed(draft.floorsEn, 'Withdraw me') } }))
+    const { version } = payloadOf<{ version: number }>(await consoleCall(t.app, pub, 'POST', '/app/console/cms/pages/servicegrid/publish'))
+    expect(JSON.stringify(await page('servicegrid'))).toContain('撤回我')
+
+    expectRefusal(await consoleCall(t.app, ed, 'POST', '/app/console/cms/pages/servicegrid/unpublish', { payload: { version } }), 'CONSOLE_ROLE_DENIED', 403)
+    expectRefusal(await consoleCall(t.app, pub, 'POST', '/app/console/cms/pages/nowhere/unpublish', { payload: { version } }), 'VALIDATION_FAILED', 400)
+    expectRefusal(await consoleCall(t.app, pub, 'POST', '/app/console/cms/pages/servicegrid/unpublish', { payload: { version: version - 1 } }), 'CONTENT_STALE', 409)
+    clock.advance(6 * 60_000)
+    expectRefusal(await consoleCall(t.app, pub, 'POST', '/app/console/cms/pages/servicegrid/unpublish', { payload: { version } }), 'STEP_UP_REQUIRED', 403)
+    expect(JSON.stringify(await page('servicegrid'))).toContain('撤回我')
+
+    await stepUp(pub)
+    const withdrawn = payloadOf<{ version: number }>(await consoleCall(t.app, pub, 'POST', '/app/console/cms/pages/servicegrid/unpublish', { payload: { version } }))
+    expect(withdrawn.version).toBe(version + 1)
+    const now = await page('servicegrid', 'en-US')
+    expect(JSON.stringify(now)).not.toContain('Withdraw me')
+    expect(now.floorList).toEqual((await page('servicegrid', 'en-US')).floorList)
+    // The draft still holds the withdrawn change, to be mended and published again.
+    const kept = payloadOf<PageDraft>(await consoleCall(t.app, ed, 'GET', '/app/console/cms/pages/servicegrid'))
+    expect(JSON.stringify(kept.floorsZh)).toContain('撤回我')
+    expect(kept.changed).toBe(true)
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'cms.page.unpublish'))
+    expect(rows.map((row) => row.resourceId)).toEqual(['servicegrid'])
+  })
+
+  it('refuses to withdraw a first version: there is nothing before it', async () => {
+    const deps = { db: t.database.db, kv: t.kv, now: clock.now }
+    await publishPageVersion(t.database.db, t.kv, 'first-only', { zh: [], en: [] }, clock.now())
+    const audit = async () => undefined
+    await expect(withdrawVersion(deps, 'first-only' as ConsolePageCode, 1, 'nobody', audit)).rejects.toMatchObject({ errorCode: 'PAGE_NO_EARLIER_VERSION' })
+    await expect(withdrawVersion(deps, 'no-such-page' as ConsolePageCode, 1, 'nobody', audit)).rejects.toMatchObject({ errorCode: 'CONTENT_NOT_FOUND' })
+  })
+})
+
+describe('article versions and restore', () => {
+  it('keeps every publish as a version and restores one as the draft; refuses wrong role, no step-up, unknown ids and a stale draft', async () => {
+    const ed = await editor()
+    const pub = await publisher()
+    const cover = payloadOf<{ url: string }>(await upload(ed, png(690, 300), 'image/png')).url
+    const input = { categoryCode: 'news', cover, titleZh: '第一版', titleEn: 'First', summaryZh: '摘要', summaryEn: 'Summary', sourceZh: '', sourceEn: '', htmlZh: '<p>一</p>', htmlEn: '<p>One</p>' }
+    payloadOf(await consoleCall(t.app, ed, 'POST', '/app/console/articles', { payload: { id: 'versions-2026', ...input } }))
+    clock.advance(6 * 60_000)
+    await stepUp(pub)
+    payloadOf(await consoleCall(t.app, pub, 'POST', '/app/console/articles/versions-2026/publish'))
+    payloadOf(await consoleCall(t.app, ed, 'PUT', '/app/console/articles/versions-2026', { payload: { ...input, titleZh: '第二版', titleEn: 'Second', htmlEn: '<p>Two</p>' } }))
+    payloadOf(await consoleCall(t.app, pub, 'POST', '/app/console/articles/versions-2026/publish'))
+
+    const versions = payloadOf<Array<{ version: number; titleEn: string }>>(await consoleCall(t.app, ed, 'GET', '/app/console/articles/versions-2026/versions'))
+    expect(versions.map((v) => [v.version, v.titleEn])).toEqual([
+      [2, 'Second'],
+      [1, 'First'],
+    ])
+    expectRefusal(await consoleCall(t.app, ed, 'GET', '/app/console/articles/no-such-article/versions'), 'CONTENT_NOT_FOUND', 404)
+
+    const current = payloadOf<{ updatedAt: string }>(await consoleCall(t.app, ed, 'GET', '/app/console/articles/versions-2026'))
+    const restore = (client: ConsoleClient, version: number, draftUpdatedAt = current.updatedAt, id = 'versions-2026') =>
+      consoleCall(t.app, client, 'POST', `/app/console/articles/${id}/versions/${version}/restore`, { payload: { draftUpdatedAt } })
+    expectRefusal(await restore(ed, 1), 'CONSOLE_ROLE_DENIED', 403)
+    expectRefusal(await restore(pub, 9), 'CONTENT_NOT_FOUND', 404)
+    expectRefusal(await restore(pub, 1, current.updatedAt, 'no-such-article'), 'CONTENT_NOT_FOUND', 404)
+    expectRefusal(await restore(pub, 1, new Date(Date.parse(current.updatedAt) - 1000).toISOString()), 'CONTENT_STALE', 409)
+    clock.advance(6 * 60_000)
+    expectRefusal(await restore(pub, 1), 'STEP_UP_REQUIRED', 403)
+
+    await stepUp(pub)
+    const restored = payloadOf<{ titleEn: string; htmlEn: string; state: string; changed: boolean }>(await restore(pub, 1))
+    expect(restored).toMatchObject({ titleEn: 'First', htmlEn: '<p>One</p>', state: 'published', changed: true })
+    // What is live waits for a publish.
+    expect(payloadOf<{ title: string }>(await callApi(t.app, calls.informationDetail, { id: 'versions-2026' }, { locale: 'en-US' })).title).toBe('Second')
+    // The draft the operator saw is gone now: the same restore again is stale.
+    expectRefusal(await restore(pub, 1), 'CONTENT_STALE', 409)
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'cms.article.restore'))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ resourceId: 'versions-2026' })
+  })
+
+  it('writes the restore and its audit row together: a failing audit leaves the draft as it was', async () => {
+    const ed = await editor()
+    const before = payloadOf<{ updatedAt: string; titleEn: string }>(await consoleCall(t.app, ed, 'GET', '/app/console/articles/versions-2026'))
+    const deps = { db: t.database.db, kv: t.kv, now: clock.now }
+    await expect(restoreArticleVersion(deps, 'versions-2026', 2, before.updatedAt, 'nobody', async () => Promise.reject(new Error('audit down')))).rejects.toThrow('audit down')
+    const after = payloadOf<{ updatedAt: string; titleEn: string }>(await consoleCall(t.app, ed, 'GET', '/app/console/articles/versions-2026'))
+    expect(after).toMatchObject({ updatedAt: before.updatedAt, titleEn: before.titleEn })
   })
 })

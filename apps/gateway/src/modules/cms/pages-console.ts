@@ -1,5 +1,5 @@
 import { type CmsPage, type ConsolePageCode, type Floor, type PageDraft, type PageDraftInput } from '@ess/contract'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { cmsArticle, cmsCategory, cmsPage, cmsPageDraft, cmsPageVersion } from '../../db/schema'
 import type { Kv } from '../../infra/kv'
@@ -88,15 +88,23 @@ export async function withLatestNews(db: Database, floors: Floors): Promise<Floo
  * set to them (a later edit starts from what is live), audited. The caller tells the gateways
  * (invalidatePages) after the commit.
  */
-export async function publishFloors(tx: Database, code: string, floors: Floors, by: { operatorId: string | null; now: Date }, audit: ContentAudit, action: string) {
+export async function publishFloors(tx: Database, code: string, floors: Floors, by: { operatorId: string | null; now: Date }, audit: ContentAudit, action: string, draftFloors?: Floors) {
   const live = await livePage(tx, code)
   const filled = await withLatestNews(tx, floors)
   const version = await publishPageVersion(tx, undefined, code, filled, by.now, by.operatorId)
   if (version === null) throw new AppError('CONTENT_NO_CHANGE')
-  await tx
-    .insert(cmsPageDraft)
-    .values({ code, floorsZh: filled.zh, floorsEn: filled.en, baseVersion: version, updatedAt: by.now, updatedBy: by.operatorId })
-    .onConflictDoUpdate({ target: cmsPageDraft.code, set: { floorsZh: filled.zh, floorsEn: filled.en, baseVersion: version, updatedAt: by.now } })
+  if (draftFloors) {
+    // The draft stays as it is (kept, when there was none, so the start-up seed leaves the page alone).
+    await tx
+      .insert(cmsPageDraft)
+      .values({ code, floorsZh: draftFloors.zh, floorsEn: draftFloors.en, baseVersion: live?.version ?? null, updatedAt: by.now, updatedBy: by.operatorId })
+      .onConflictDoNothing()
+  } else {
+    await tx
+      .insert(cmsPageDraft)
+      .values({ code, floorsZh: filled.zh, floorsEn: filled.en, baseVersion: version, updatedAt: by.now, updatedBy: by.operatorId })
+      .onConflictDoUpdate({ target: cmsPageDraft.code, set: { floorsZh: filled.zh, floorsEn: filled.en, baseVersion: version, updatedAt: by.now } })
+  }
   await audit(tx, {
     action,
     resourceType: 'cms_page',
@@ -146,6 +154,29 @@ export async function restoreVersion(deps: PagesDeps, code: ConsolePageCode, ver
   const published = await deps.db.transaction(async (tx) => {
     const row = await findVersion(tx, code, version)
     return publishFloors(tx, code, { zh: row.floorsZh, en: row.floorsEn }, { operatorId, now: deps.now() }, audit, 'cms.page.restore')
+  })
+  await invalidatePages(deps.kv, [code])
+  return { version: published }
+}
+
+/**
+ * Withdraws the live version `version` (stale when another publish came meanwhile): the page goes
+ * back to the version published before it, as a new version; the draft is not touched.
+ */
+export async function withdrawVersion(deps: PagesDeps, code: ConsolePageCode, version: number, operatorId: string, audit: ContentAudit) {
+  const published = await deps.db.transaction(async (tx) => {
+    const [live] = await tx.select().from(cmsPage).where(eq(cmsPage.code, code)).for('update')
+    if (!live) throw new AppError('CONTENT_NOT_FOUND')
+    if (live.version !== version) throw new AppError('CONTENT_STALE')
+    const [earlier] = await tx
+      .select()
+      .from(cmsPageVersion)
+      .where(and(eq(cmsPageVersion.code, code), lt(cmsPageVersion.version, version)))
+      .orderBy(desc(cmsPageVersion.version))
+      .limit(1)
+    if (!earlier) throw new AppError('PAGE_NO_EARLIER_VERSION')
+    const withdrawn = { zh: live.floorsZh, en: live.floorsEn }
+    return publishFloors(tx, code, { zh: earlier.floorsZh, en: earlier.floorsEn }, { operatorId, now: deps.now() }, audit, 'cms.page.unpublish', withdrawn)
   })
   await invalidatePages(deps.kv, [code])
   return { version: published }

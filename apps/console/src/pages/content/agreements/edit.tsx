@@ -69,7 +69,9 @@ function Editor({ code }: { code: Code }) {
 
   const refresh = async (answer?: ConsoleAgreement) => {
     if (answer) client.setQueryData(agreementQuery(code).queryKey, answer)
-    else await client.invalidateQueries({ queryKey: ['console', 'agreement', code] })
+    // Only the agreement itself: its difference is keyed by the draft's time, and after a publish
+    // there is no draft left to compare (the gateway answers NO_DRAFT).
+    else await client.invalidateQueries({ queryKey: agreementQuery(code).queryKey, exact: true })
     await client.invalidateQueries({ queryKey: agreementsQuery.queryKey })
   }
 

@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons'
 import type { ConsoleAgreement } from '@ess/contract'
 import { List } from '@refinedev/antd'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Progress, Result, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { Button, Empty, Progress, Result, Space, Table, Tag, Tooltip, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { api, unwrap } from '../../../api/client'
 import { fill } from '../../../i18n'
@@ -30,7 +30,7 @@ export function AgreementsList() {
         loading={agreements.isLoading}
         dataSource={agreements.data ?? []}
         pagination={false}
-        locale={{ emptyText: c.empty }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={c.empty} /> }}
         onRow={(row) => ({ onClick: () => navigate(`/agreements/${row.code}`), style: { cursor: 'pointer' } })}
       >
         <Table.Column<ConsoleAgreement>

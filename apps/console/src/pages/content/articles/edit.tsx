@@ -1,9 +1,9 @@
-import { ClockCircleOutlined, EyeOutlined, SaveOutlined, SendOutlined, StopOutlined } from '@ant-design/icons'
+import { ClockCircleOutlined, EyeOutlined, HistoryOutlined, SaveOutlined, SendOutlined, StopOutlined } from '@ant-design/icons'
 import type { ArticleDraftInput, ConsoleArticle, Schedule } from '@ess/contract'
 import { useWarnAboutChange } from '@refinedev/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Badge, Button, Card, Col, Drawer, Form, Input, Popconfirm, Result, Row, Segmented, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from 'antd'
-import { useEffect, useState } from 'react'
+import { type RefSelectProps, type SelectProps, App, Badge, Breadcrumb, Button, Card, Col, Drawer, Form, Input, Popconfirm, Result, Row, Segmented, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from 'antd'
+import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
@@ -17,6 +17,7 @@ import { useMayDo, useWho } from '../shared/use-content'
 import { categoriesQuery, STATE_TONES } from './list'
 import { RichText } from './rich-text'
 import { StatusTag } from '../shared/status-tag'
+import { ArticleVersionsDrawer } from './versions'
 
 type Values = ArticleDraftInput & { id: string }
 const articleQuery = (id: string) => ({ queryKey: ['console', 'article', id], queryFn: () => unwrap(api.GET('/app/console/articles/{id}', { params: { path: { id } } })) as Promise<ConsoleArticle> })
@@ -24,7 +25,8 @@ const articleQuery = (id: string) => ({ queryKey: ['console', 'article', id], qu
 /**
  * An article's editor: category, cover, title, summary and source in both languages side by side,
  * the body in a rich-text editor per language; save the draft, preview what the server kept, and
- * (publishers) publish, schedule a publish or unpublish, take it off the portal.
+ * (publishers) publish, schedule a publish or unpublish, take it off the portal, restore a
+ * published version as the draft.
  */
 export function ArticleEditor() {
   const { id } = useParams()
@@ -47,6 +49,7 @@ function Editor({ id }: { id: string | undefined }) {
   const [busy, setBusy] = useState<string | null>(null)
   const [previewOpen, setPreviewOpen] = useState(false)
   const [scheduleOpen, setScheduleOpen] = useState(false)
+  const [versionsOpen, setVersionsOpen] = useState(false)
   const creating = id === undefined
   const article = useQuery({ ...articleQuery(id ?? ''), enabled: !creating })
   const categories = useQuery(categoriesQuery)
@@ -131,9 +134,7 @@ function Editor({ id }: { id: string | undefined }) {
         <Row justify="space-between" align="middle" gutter={[16, 12]}>
           <Col>
             <Space direction="vertical" size={4}>
-              <Button type="link" onClick={() => navigate('/articles')} style={{ padding: 0, height: 'auto' }}>
-                {t.title} /
-              </Button>
+              <Breadcrumb items={[{ title: t.title, href: '#/articles' }, { title: creating ? t.newTitle : id }]} />
               <Typography.Title level={3} style={{ margin: 0 }}>
                 {creating ? t.newTitle : (en ? current?.titleEn : current?.titleZh) || t.editTitle}
               </Typography.Title>
@@ -151,6 +152,13 @@ function Editor({ id }: { id: string | undefined }) {
           </Col>
           <Col>
             <Space wrap>
+              {!creating && (
+                <Tooltip title={saveFirst}>
+                  <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)} disabled={dirty}>
+                    {c.versions}
+                  </Button>
+                </Tooltip>
+              )}
               {!creating && (
                 <Tooltip title={saveFirst}>
                   <Button icon={<EyeOutlined />} onClick={() => setPreviewOpen(true)} disabled={dirty}>
@@ -208,7 +216,7 @@ function Editor({ id }: { id: string | undefined }) {
             )}
             <Col span={creating ? 8 : 12}>
               <Form.Item name="categoryCode" label={t.category} rules={required}>
-                <Select options={categoryOptions} loading={categories.isLoading} showSearch optionFilterProp="label" />
+                <CategorySelect options={categoryOptions} loading={categories.isLoading} />
               </Form.Item>
             </Col>
             <Col span={creating ? 8 : 12}>
@@ -234,6 +242,7 @@ function Editor({ id }: { id: string | undefined }) {
           />
         </Form>
       </Card>
+      {current && <ArticleVersionsDrawer article={current} open={versionsOpen} onClose={() => setVersionsOpen(false)} onRestored={(draft) => client.setQueryData(articleQuery(draft.id).queryKey, draft)} />}
       {current && <ArticlePreview article={current} open={previewOpen} onClose={() => setPreviewOpen(false)} />}
       {current && may('articles', 'schedule') && (
         <ScheduleModal
@@ -255,6 +264,22 @@ function Editor({ id }: { id: string | undefined }) {
       )}
     </Space>
   )
+}
+
+/**
+ * The category select. Form.Item marks a required control with aria-required, which Ant Design's
+ * Select puts on its wrapping div (no role there: axe aria-allowed-attr); the select's combobox
+ * input is what carries the state, so it is handed to that input instead.
+ */
+function CategorySelect({ 'aria-required': required, ...props }: SelectProps & { 'aria-required'?: boolean | 'true' | 'false' }) {
+  const ref = useRef<RefSelectProps>(null)
+  useEffect(() => {
+    const input = ref.current?.nativeElement?.querySelector('input[role="combobox"]')
+    if (!input) return
+    if (required === true || required === 'true') input.setAttribute('aria-required', 'true')
+    else input.removeAttribute('aria-required')
+  }, [required])
+  return <Select ref={ref} {...props} showSearch optionFilterProp="label" />
 }
 
 function CoverField({ value, onChange, label }: { value?: string; onChange?: (url: string) => void; label: string }) {

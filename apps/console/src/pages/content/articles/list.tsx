@@ -3,7 +3,7 @@ import type { ConsoleArticle } from '@ess/contract'
 import { CreateButton, List, useTable } from '@refinedev/antd'
 import type { CrudFilter } from '@refinedev/core'
 import { useQuery } from '@tanstack/react-query'
-import { Badge, Button, Form, Select, Space, Table, Typography } from 'antd'
+import { Badge, Button, Empty, Form, Select, Space, Table, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { api, unwrap } from '../../../api/client'
 import { fill } from '../../../i18n'
@@ -81,7 +81,7 @@ export function ArticlesList() {
         {...tableProps}
         rowKey="id"
         size="middle"
-        locale={{ emptyText: texts.content.common.empty }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.content.common.empty} /> }}
         pagination={{ ...tableProps.pagination, showTotal: (total) => fill(t.total, { total }), showSizeChanger: true }}
         onRow={(row) => ({ onClick: () => navigate(`/articles/${row.id}`), style: { cursor: 'pointer' } })}
       >

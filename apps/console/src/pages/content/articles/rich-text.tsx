@@ -53,21 +53,21 @@ export function RichText({ value, onChange, label, invalid, testId }: { value?: 
     }),
   })
   if (!editor) return null
-  // A tool drawn as text (H2, H3, ¶) has that text in its name too (axe: label-content-name-mismatch).
+  // A tool drawn as text (H2, H3, ¶) has that text in its name too, as words (WCAG 2.5.3 label in
+  // name: axe drops parenthesised text from the name, so "Heading (H2)" would not hold "H2").
   const tool = (title: string, active: boolean, run: () => void, icon: ReactNode, disabled = false, shown?: string) => (
     <Tooltip title={title} key={title}>
-      <Button type={active ? 'primary' : 'text'} ghost={active} size="small" icon={shown ? undefined : icon} aria-label={shown ? `${title} (${shown})` : title} aria-pressed={active} disabled={disabled} onMouseDown={(event) => event.preventDefault()} onClick={run}>
+      <Button type={active ? 'primary' : 'text'} ghost={active} size="small" icon={shown ? undefined : icon} aria-label={shown ? `${title} ${shown}` : title} aria-pressed={active} disabled={disabled} onMouseDown={(event) => event.preventDefault()} onClick={run}>
         {shown && <span style={{ fontWeight: 600, fontSize: 12 }}>{shown}</span>}
       </Button>
     </Tooltip>
   )
-  const text = (label: string) => label
   return (
     <div className={`ess-rich-text${invalid ? ' ess-rich-text--error' : ''}`}>
       <div className="ess-rich-text__toolbar" role="toolbar" aria-label={label}>
-        {tool(t.heading, !!state?.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run(), null, false, text('H2'))}
-        {tool(t.subheading, !!state?.h3, () => editor.chain().focus().toggleHeading({ level: 3 }).run(), null, false, text('H3'))}
-        {tool(t.paragraph, false, () => editor.chain().focus().setParagraph().run(), null, false, text('¶'))}
+        {tool(t.heading, !!state?.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run(), null, false, 'H2')}
+        {tool(t.subheading, !!state?.h3, () => editor.chain().focus().toggleHeading({ level: 3 }).run(), null, false, 'H3')}
+        {tool(t.paragraph, false, () => editor.chain().focus().setParagraph().run(), null, false, '¶')}
         <Divider type="vertical" style={{ height: 22, margin: '0 4px', alignSelf: 'center' }} />
         {tool(t.bold, !!state?.bold, () => editor.chain().focus().toggleBold().run(), <BoldOutlined />)}
         {tool(t.italic, !!state?.italic, () => editor.chain().focus().toggleItalic().run(), <ItalicOutlined />)}

@@ -3,9 +3,9 @@ import type { FloorComponent, PageDraft, Schedule } from '@ess/contract'
 import { PREVIEW_TTL_S } from '@ess/contract/wire'
 import { useWarnAboutChange } from '@refinedev/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Badge, Button, Card, Col, Dropdown, Empty, Form, Popconfirm, Result, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd'
+import { Alert, App, Badge, Breadcrumb, Button, Card, Col, Dropdown, Empty, Form, Popconfirm, Result, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
 import { fill } from '../../../i18n'
@@ -41,7 +41,6 @@ export function FloorsEditor() {
 function Editor({ code }: { code: PageCode }) {
   const { texts, locale } = useTexts()
   const t = texts.content
-  const navigate = useNavigate()
   const { message } = App.useApp()
   const stepUp = useStepUp()
   const may = useMayDo()
@@ -165,12 +164,7 @@ function Editor({ code }: { code: PageCode }) {
         <Row justify="space-between" align="middle" gutter={[16, 12]}>
           <Col>
             <Space direction="vertical" size={4}>
-              <Space size={8}>
-                <Button type="link" onClick={() => navigate('/floors')} style={{ padding: 0 }}>
-                  {t.floors.title}
-                </Button>
-                <Typography.Text type="secondary">/</Typography.Text>
-              </Space>
+              <Breadcrumb items={[{ title: t.floors.title, href: '#/floors' }, { title: t.floors.pages[code] }]} />
               <Typography.Title level={3} style={{ margin: 0 }}>
                 {fill(t.floors.editorTitle, { page: t.floors.pages[code] })}
               </Typography.Title>

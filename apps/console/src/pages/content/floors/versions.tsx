@@ -1,19 +1,20 @@
 import type { Floor } from '@ess/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Modal, Popconfirm, Space, Table } from 'antd'
+import { App, Button, Drawer, Empty, Modal, Popconfirm, Space, Table } from 'antd'
 import { useState } from 'react'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
 import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
-import { formatChinaTime } from '../shared/china-time'
 import { refusalMessage } from '../shared/form-errors'
-import { useMayDo, useWho } from '../shared/use-content'
+import { useMayDo } from '../shared/use-content'
+import { usePublishedColumns } from '../shared/version-columns'
 import type { Lang } from './model'
 import { PhonePreview } from './phone-preview'
 import { StatusTag } from '../shared/status-tag'
 
 type PageCode = 'homepage' | 'servicegrid'
+type Version = { version: number; publishedAt: string; publishedBy: string | null }
 
 /** The published versions of a page (who, when), each viewable; publishers restore one as a new version (step-up). */
 export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: PageCode; open: boolean; onClose: () => void; liveVersion: number | null }) {
@@ -22,7 +23,7 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
   const { message } = App.useApp()
   const stepUp = useStepUp()
   const may = useMayDo()
-  const who = useWho()
+  const published = usePublishedColumns<Version>()
   const client = useQueryClient()
   const [viewing, setViewing] = useState<number | null>(null)
   const [lang, setLang] = useState<Lang>(locale === 'en-US' ? 'en' : 'zh')
@@ -43,19 +44,31 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
     }
   }
 
+  // The version before the live one: what withdrawing the live version brings back.
+  const list = versions.data ?? []
+  const previous = list.find((row) => liveVersion !== null && row.version < liveVersion)?.version ?? null
+  const withdraw = async (version: number) => {
+    try {
+      await stepUp(() => unwrap(api.POST('/app/console/cms/pages/{code}/unpublish', { params: { path: { code } }, body: { version } })))
+      message.success(fill(t.floors.withdrawn, { previous: previous ?? '' }))
+      await client.invalidateQueries({ queryKey: ['console', 'page', code] })
+    } catch (failure) {
+      message.error(refusalMessage(failure, texts.common.errors.unknown))
+    }
+  }
+
   return (
     <Drawer open={open} onClose={onClose} title={t.floors.versionsTitle} width={620}>
       <Table
         size="middle"
         rowKey="version"
         loading={versions.isLoading}
-        dataSource={versions.data ?? []}
+        dataSource={list}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: t.floors.versionsEmpty }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.floors.versionsEmpty} /> }}
         columns={[
           { key: 'version', title: t.floors.version, render: (_, row) => <Space>v{row.version}{row.version === liveVersion && <StatusTag tone="green">{t.floors.current}</StatusTag>}</Space> },
-          { key: 'at', title: `${t.floors.publishedAt} (${t.common.chinaTime})`, render: (_, row) => formatChinaTime(row.publishedAt, locale) },
-          { key: 'by', title: t.floors.publishedBy, render: (_, row) => who(row.publishedBy, t.common.you) },
+          ...published,
           {
             key: 'actions',
             title: '',
@@ -65,6 +78,13 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
                 <Button size="small" onClick={() => setViewing(row.version)}>
                   {t.floors.viewVersion}
                 </Button>
+                {may('floors', 'unpublish') && row.version === liveVersion && previous !== null && (
+                  <Popconfirm title={fill(t.floors.withdrawConfirm, { version: row.version, previous })} onConfirm={() => withdraw(row.version)} okText={t.floors.withdraw} cancelText={texts.common.actions.cancel}>
+                    <Button size="small" danger>
+                      {t.floors.withdraw}
+                    </Button>
+                  </Popconfirm>
+                )}
                 {may('floors', 'restore') && row.version !== liveVersion && (
                   <Popconfirm title={fill(t.common.restoreConfirm, { version: row.version })} onConfirm={() => restore(row.version)} okText={t.common.restore} cancelText={texts.common.actions.cancel}>
                     <Button size="small" type="primary" ghost>

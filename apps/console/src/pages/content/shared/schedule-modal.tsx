@@ -1,5 +1,5 @@
 import type { CONTENT_SCHEDULE_ACTIONS, Schedule } from '@ess/contract'
-import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Table, Typography } from 'antd'
+import { Alert, Button, DatePicker, Empty, Form, Modal, Radio, Space, Table, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTexts } from '../../../providers/i18n'
@@ -80,10 +80,11 @@ export function ScheduleModal({
         dataSource={schedules ?? []}
         loading={!schedules}
         pagination={false}
-        locale={{ emptyText: t.scheduleNone }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.scheduleNone} /> }}
         columns={[
           { key: 'runAt', title: `${t.scheduleAt} (${t.chinaTime})`, render: (_, row) => formatChinaTime(row.runAt, locale) },
-          { key: 'action', title: t.scheduleAction, render: (_, row) => (row.action === 'send' ? '' : t.scheduleActions[row.action]) },
+          // What a plan does, when there is a choice (a page's plans all publish).
+          ...(actions.length > 1 ? [{ key: 'action', title: t.scheduleAction, render: (_: unknown, row: Schedule) => (row.action === 'send' ? '' : t.scheduleActions[row.action]) }] : []),
           { key: 'state', title: '', render: (_, row) => <StatusTag tone={STATE_TONES[row.state]}>{t.scheduleStates[row.state]}</StatusTag> },
           {
             key: 'cancel',
