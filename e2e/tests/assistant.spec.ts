@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { Locale } from '@ess/contract'
-import { DICTIONARIES, buttonIn, expectRoute, onPage, seriousA11yViolations, signInVerified, visitor, watchErrors } from './support'
+import { DICTIONARIES, buttonIn, expectRoute, onPage, seriousA11yViolations, signInVerified, visitor, watchErrors, screenshotIfAsked } from './support'
 
 // The AI customer service (issue 17, SPEC §1): a visitor is sent to sign in; a signed-in roster
 // user opens it from the service hub (with a one-time code of the micro-assistant), asks a
@@ -14,12 +14,7 @@ const ASK: Record<Locale, { question: string; answer: RegExp; title: string; unk
 }
 
 /** With SHOTS_DIR set, screenshots on the way (375 px, both languages), to look at. */
-async function shot(page: Page, name: string, locale: Locale) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.waitForTimeout(400)
-  await page.screenshot({ path: `${dir}/${name}.${locale}.png` })
-}
+const shot = (page: Page, name: string, locale: Locale) => screenshotIfAsked(page, `${name}`, locale)
 
 for (const locale of LOCALES) {
   const t = DICTIONARIES[locale]

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { Locale } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS } from '../../apps/console/src/i18n'
-import { DICTIONARIES, expectRoute, onPage, seriousA11yViolations, signInVerified, typeOneTimeCode, watchErrors } from './support'
+import { DICTIONARIES, expectRoute, onPage, seriousA11yViolations, signInVerified, typeOneTimeCode, watchErrors, screenshotIfAsked } from './support'
 
 // The admin's part of the console (issue 34) at 1280 px, once in each language: an admin sends a
 // salary notice to a company and an employee of it (a kept, real-name-verified roster person of
@@ -15,12 +15,7 @@ test.describe.configure({ mode: 'serial' })
 /** The kept verified person of each locale (support.ts signInVerified) and their company (apps/gateway/src/modules/roster/data.ts). */
 const COMPANY: Record<Locale, string> = { 'zh-CN': 'LY002', 'en-US': 'BH003' }
 
-async function shot(page: Page, name: string, locale: Locale) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.waitForTimeout(400)
-  await page.screenshot({ path: `${dir}/console-${name}.${locale}.png` })
-}
+const shot = (page: Page, name: string, locale: Locale) => screenshotIfAsked(page, `console-${name}`, locale)
 
 async function signInAdmin(page: Page, locale: Locale) {
   const answer = await page.request.get('/dev/operators.json')

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { ruleMessage, type ConsoleRole, type Locale } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS } from '../../apps/console/src/i18n'
-import { buttonIn, DICTIONARIES, onPage, seriousA11yViolations, signUpByCode, visitor, watchErrors } from './support'
+import { buttonIn, DICTIONARIES, onPage, seriousA11yViolations, signUpByCode, visitor, watchErrors, demoOperator, screenshotIfAsked, type DemoOperator } from './support'
 
 // The console's content pages (issue 33) at 1280 px, as the operators use them: a content editor
 // changes a home banner and saves the draft (no publish button for an editor); a content
@@ -19,28 +19,10 @@ test.describe.configure({ mode: 'default' })
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 const PORTAL_VIEW = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 
-interface DemoOperator {
-  role: ConsoleRole
-  email: string
-  password: string
-  totpSecret: string
-}
 
-async function demoOperator(page: Page, role: ConsoleRole): Promise<DemoOperator> {
-  const answer = await page.request.get('/dev/operators.json')
-  const operators = ((await answer.json()) as { data: { data: DemoOperator[] } }).data.data
-  const found = operators.find((operator) => operator.role === role)
-  if (!found) throw new Error(`no demo ${role}`)
-  return found
-}
 
 /** With SHOTS_DIR set, screenshots of the content pages (docs/screenshots/console-content-*.png). */
-async function shot(page: Page, name: string, locale: Locale) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.waitForTimeout(400)
-  await page.screenshot({ path: `${dir}/console-content-${name}.${locale}.png`, fullPage: false })
-}
+const shot = (page: Page, name: string, locale: Locale) => screenshotIfAsked(page, `console-content-${name}`, locale)
 
 const STEP_MS = 30_000
 /**

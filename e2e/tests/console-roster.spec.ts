@@ -3,7 +3,7 @@ import type { ConsoleRole, Locale } from '@ess/contract'
 import { rosterReasonText } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS, fill } from '../../apps/console/src/i18n'
-import { buttonIn, DICTIONARIES, expectRoute, field, onPage, seriousA11yViolations, signUpByCode, typeOneTimeCode, visitor, watchErrors } from './support'
+import { buttonIn, DICTIONARIES, expectRoute, field, onPage, seriousA11yViolations, signUpByCode, typeOneTimeCode, visitor, watchErrors, demoOperator, screenshotIfAsked } from './support'
 
 // The roster in the console (issue 34) at 1280 px: a roster manager imports a CSV with a bad row,
 // reads the per-line report, fixes the file, applies it, and an employee of that file verifies
@@ -13,28 +13,10 @@ import { buttonIn, DICTIONARIES, expectRoute, field, onPage, seriousA11yViolatio
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
-interface DemoOperator {
-  role: ConsoleRole
-  email: string
-  password: string
-  totpSecret: string
-}
 
-async function demoOperator(page: Page, role: ConsoleRole): Promise<DemoOperator> {
-  const answer = await page.request.get('/dev/operators.json')
-  const operators = ((await answer.json()) as { data: { data: DemoOperator[] } }).data.data
-  const found = operators.find((operator) => operator.role === role)
-  if (!found) throw new Error(`no demo ${role}`)
-  return found
-}
 
 /** With SHOTS_DIR set, screenshots of the roster pages. */
-async function shot(page: Page, name: string, locale: Locale) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.waitForTimeout(400)
-  await page.screenshot({ path: `${dir}/console-${name}.${locale}.png` })
-}
+const shot = (page: Page, name: string, locale: Locale) => screenshotIfAsked(page, `console-${name}`, locale)
 
 /** Signs the roster manager in (password, then the TOTP code of now or of the next step when now's was used). */
 async function signIn(page: Page, locale: Locale) {

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { Locale } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS } from '../../apps/console/src/i18n'
-import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, field, forgetSession, newPassword, newPhone, onPage, registerWithPassword, seriousA11yViolations, solveSlider, typeOneTimeCode, watchErrors } from './support'
+import { agreedPrivacy, buttonIn, DICTIONARIES, expectRoute, field, forgetSession, newPassword, newPhone, onPage, registerWithPassword, seriousA11yViolations, solveSlider, typeOneTimeCode, watchErrors, screenshotIfAsked, demoOperator } from './support'
 
 // The support look-up (issue 34) at 1280 px: an employee locks their account with wrong passwords
 // in the portal; the demo support agent finds it by phone, unlocks it with a reason, and the
@@ -17,12 +17,7 @@ async function axe(page: Page) {
   return seriousA11yViolations(page)
 }
 
-async function shot(page: Page, name: string, locale: Locale) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.waitForTimeout(400)
-  await page.screenshot({ path: `${dir}/console-${name}.${locale}.png`, fullPage: true })
-}
+const shot = (page: Page, name: string, locale: Locale) => screenshotIfAsked(page, `console-${name}`, locale, { fullPage: true })
 
 /** The portal on a phone, in its own browser context. */
 async function phone(browser: Browser, baseURL: string | undefined, locale: Locale): Promise<Page> {
@@ -47,17 +42,9 @@ async function tryPassword(page: Page, locale: Locale, account: string, password
   return (await answer).json() as Promise<{ code: number; errorCode?: string }>
 }
 
-interface DemoOperator {
-  role: string
-  email: string
-  password: string
-  totpSecret: string
-}
 
 async function signInSupport(page: Page, locale: Locale) {
-  const answer = await page.request.get('/dev/operators.json')
-  const operator = ((await answer.json()) as { data: { data: DemoOperator[] } }).data.data.find((o) => o.role === 'support_agent')
-  if (!operator) throw new Error('no demo support agent')
+  const operator = await demoOperator(page, 'support_agent')
   const t = TEXTS[locale].auth.signIn
   await page.addInitScript((value) => localStorage.setItem('ess-console-locale', value), locale)
   await page.goto('/console/#/sign-in')

@@ -3,7 +3,7 @@ import type { ConsoleRole, Locale } from '@ess/contract'
 import { OPERATOR_AUDIT_ACTIONS } from '@ess/contract'
 import { generate } from 'otplib'
 import { TEXTS } from '../../apps/console/src/i18n'
-import { seriousA11yViolations, watchErrors } from './support'
+import { seriousA11yViolations, watchErrors, demoOperator, screenshotIfAsked, type DemoOperator } from './support'
 
 // The operator console (issue 33) at 1280 px: an operator signs in with password + TOTP (the code
 // computed here from the secret /dev/operators.json shows), sees the menu of its roles, and an
@@ -12,28 +12,10 @@ import { seriousA11yViolations, watchErrors } from './support'
 const LOCALES: Locale[] = ['zh-CN', 'en-US']
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
-interface DemoOperator {
-  role: ConsoleRole
-  email: string
-  password: string
-  totpSecret: string
-}
 
-async function demoOperator(page: Page, role: ConsoleRole): Promise<DemoOperator> {
-  const answer = await page.request.get('/dev/operators.json')
-  const operators = ((await answer.json()) as { data: { data: DemoOperator[] } }).data.data
-  const found = operators.find((operator) => operator.role === role)
-  if (!found) throw new Error(`no demo ${role}`)
-  return found
-}
 
 /** With SHOTS_DIR set, the screenshots of the README (docs/screenshots/console-*.png). */
-async function shot(page: Page, name: string, locale: Locale) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.waitForTimeout(400)
-  await page.screenshot({ path: `${dir}/console-${name}.${locale}.png` })
-}
+const shot = (page: Page, name: string, locale: Locale) => screenshotIfAsked(page, `console-${name}`, locale)
 
 async function openConsole(page: Page, locale: Locale, hash: string) {
   await page.addInitScript((value) => localStorage.setItem('ess-console-locale', value), locale)

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { Locale } from '@ess/contract'
-import { DICTIONARIES, expectRoute, onPage, signUpByCode, visitor, watchErrors } from './support'
+import { DICTIONARIES, expectRoute, onPage, signUpByCode, visitor, watchErrors, screenshotIfAsked } from './support'
 
 // Help center, customer service and the notices inbox (issue 16).
 
@@ -11,12 +11,7 @@ const SEARCH: Record<Locale, { query: string; question: string }> = {
 }
 
 /** With SHOTS_DIR set, screenshots of each screen on the way (375 px, both languages), to look at. */
-async function shot(page: Page, name: string, locale: Locale) {
-  const dir = process.env.SHOTS_DIR
-  if (!dir) return
-  await page.waitForTimeout(500)
-  await page.screenshot({ path: `${dir}/${name}.${locale}.png` })
-}
+const shot = (page: Page, name: string, locale: Locale) => screenshotIfAsked(page, `${name}`, locale, { settleMs: 500 })
 
 for (const locale of LOCALES) {
   const t = DICTIONARIES[locale]

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { Locale, RoutePath } from '@ess/contract'
+import type { ConsoleRole, Locale, RoutePath } from '@ess/contract'
 import zhCN from '../../apps/portal/src/i18n/zh-CN'
 import enUS from '../../apps/portal/src/i18n/en-US'
 import { domainTextsIn } from '../../apps/portal/test/domain-texts'
@@ -388,4 +388,31 @@ export async function signInVerified(page: Page, locale: Locale): Promise<void> 
     await page.goto('/#/pages/user-center/index')
     await expect(onPage(page, 'pages/user-center/index').getByTestId('uc-certified')).toHaveText(t.userCenter.certified)
   }
+}
+
+/** A demo operator of the console: `/dev/operators.json` (serve.mjs starts the gateway with DEMO_OPERATORS=1). */
+export interface DemoOperator {
+  role: ConsoleRole
+  email: string
+  password: string
+  totpSecret: string
+}
+
+export async function demoOperator(page: Page, role: ConsoleRole): Promise<DemoOperator> {
+  const answer = await page.request.get('/dev/operators.json')
+  const operators = ((await answer.json()) as { data: { data: DemoOperator[] } }).data.data
+  const found = operators.find((operator) => operator.role === role)
+  if (!found) throw new Error(`no demo ${role}`)
+  return found
+}
+
+/**
+ * With SHOTS_DIR set, a screenshot of the page as `<SHOTS_DIR>/<name>.<locale>.png` (the README's
+ * and the reviews' pictures), after the page has settled a moment; nothing otherwise.
+ */
+export async function screenshotIfAsked(page: Page, name: string, locale: Locale, options: { fullPage?: boolean; settleMs?: number } = {}) {
+  const dir = process.env.SHOTS_DIR
+  if (!dir) return
+  await page.waitForTimeout(options.settleMs ?? 400)
+  await page.screenshot({ path: `${dir}/${name}.${locale}.png`, fullPage: options.fullPage ?? false })
 }

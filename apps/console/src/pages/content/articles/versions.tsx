@@ -1,13 +1,13 @@
 import type { ConsoleArticle } from '@ess/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Empty, Popconfirm, Table } from 'antd'
+import { App, Button, Drawer, Popconfirm } from 'antd'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
 import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
 import { refusalMessage } from '../shared/form-errors'
 import { useMayDo } from '../shared/use-content'
-import { usePublishedColumns } from '../shared/version-columns'
+import { VersionTable, usePublishedColumns } from '../shared/version-columns'
 
 type Version = { version: number; publishedAt: string; publishedBy: string | null; titleZh: string; titleEn: string }
 
@@ -41,13 +41,9 @@ export function ArticleVersionsDrawer({ article, open, onClose, onRestored }: { 
 
   return (
     <Drawer open={open} onClose={onClose} title={t.floors.versionsTitle} width={720}>
-      <Table
-        size="middle"
-        rowKey="version"
+      <VersionTable
         loading={versions.isLoading}
-        dataSource={versions.data ?? []}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.floors.versionsEmpty} /> }}
+        rows={versions.data ?? []}
         columns={[
           { key: 'version', title: t.floors.version, render: (_, row) => `v${row.version}` },
           { key: 'title', title: t.articles.columns.title, ellipsis: true, render: (_, row) => (locale === 'en-US' ? row.titleEn : row.titleZh) },

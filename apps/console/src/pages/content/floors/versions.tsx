@@ -1,6 +1,6 @@
 import type { Floor } from '@ess/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Empty, Modal, Popconfirm, Space, Table } from 'antd'
+import { App, Button, Drawer, Modal, Popconfirm, Space, Table } from 'antd'
 import { useState } from 'react'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
@@ -8,7 +8,7 @@ import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
 import { refusalMessage } from '../shared/form-errors'
 import { useMayDo } from '../shared/use-content'
-import { usePublishedColumns } from '../shared/version-columns'
+import { VersionTable, usePublishedColumns } from '../shared/version-columns'
 import type { Lang } from './model'
 import { PhonePreview } from './phone-preview'
 import { StatusTag } from '../shared/status-tag'
@@ -59,13 +59,9 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
 
   return (
     <Drawer open={open} onClose={onClose} title={t.floors.versionsTitle} width={620}>
-      <Table
-        size="middle"
-        rowKey="version"
+      <VersionTable
         loading={versions.isLoading}
-        dataSource={list}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.floors.versionsEmpty} /> }}
+        rows={list}
         columns={[
           { key: 'version', title: t.floors.version, render: (_, row) => <Space>v{row.version}{row.version === liveVersion && <StatusTag tone="green">{t.floors.current}</StatusTag>}</Space> },
           ...published,

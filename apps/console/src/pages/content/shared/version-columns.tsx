@@ -1,4 +1,4 @@
-import type { TableColumnType } from 'antd'
+import { Empty, Table, type TableColumnType } from 'antd'
 import { useTexts } from '../../../providers/i18n'
 import { formatChinaTime } from './china-time'
 import { useWho } from './use-content'
@@ -12,4 +12,20 @@ export function usePublishedColumns<Row extends { publishedAt: string; published
     { key: 'at', title: `${t.floors.publishedAt} (${t.common.chinaTime})`, render: (_, row) => formatChinaTime(row.publishedAt, locale) },
     { key: 'by', title: t.floors.publishedBy, render: (_, row) => who(row.publishedBy, t.common.you) },
   ]
+}
+
+/** A version history's table (a page's, an article's): ten a page, the histories' empty text. */
+export function VersionTable<Row extends { version: number }>({ rows, loading, columns }: { rows: Row[]; loading: boolean; columns: TableColumnType<Row>[] }) {
+  const { texts } = useTexts()
+  return (
+    <Table<Row>
+      size="middle"
+      rowKey="version"
+      loading={loading}
+      dataSource={rows}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.content.floors.versionsEmpty} /> }}
+      columns={columns}
+    />
+  )
 }
