@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { ruleMessage, type ConsoleRole, type Locale } from '@ess/contract'
-import { generate } from 'otplib'
 import { TEXTS } from '../../apps/console/src/i18n'
-import { buttonIn, DICTIONARIES, onPage, seriousA11yViolations, signUpByCode, visitor, watchErrors, demoOperator, screenshotIfAsked, type DemoOperator } from './support'
+import { buttonIn, DICTIONARIES, onPage, seriousA11yViolations, signUpByCode, visitor, watchErrors, demoOperator, screenshotIfAsked, type DemoOperator, claimOneTimeCode } from './support'
 
 // The console's content pages (issue 33) at 1280 px, as the operators use them: a content editor
 // changes a home banner and saves the draft (no publish button for an editor); a content
@@ -24,36 +23,15 @@ const PORTAL_VIEW = { viewport: { width: 375, height: 812 }, isMobile: true, has
 /** With SHOTS_DIR set, screenshots of the content pages (docs/screenshots/console-content-*.png). */
 const shot = (page: Page, name: string, locale: Locale) => screenshotIfAsked(page, `console-content-${name}`, locale)
 
-const STEP_MS = 30_000
-/**
- * The last TOTP step each demo operator used in this run. The gateway takes a step once and none
- * older after it (one step of drift allowed), and the flows sign the same operators in one after
- * the other: each code is of a step not used yet, waiting for the window when both of now and the
- * next are gone.
- */
-const usedSteps = new Map<string, number>()
-async function freshCode(page: Page, operator: DemoOperator): Promise<string> {
-  for (;;) {
-    const now = Math.floor(Date.now() / STEP_MS)
-    const step = Math.max(now, (usedSteps.get(operator.email) ?? -1) + 1)
-    if (step <= now + 1) {
-      usedSteps.set(operator.email, step)
-      return generate({ secret: operator.totpSecret, epoch: step * (STEP_MS / 1000), period: 30 })
-    }
-    await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 500)
-  }
-}
-
 /** Types a fresh code into the scope's code inputs and submits it; a refused code (used elsewhere, e.g. a retry's first run) marks the window as used and tries the next. */
 async function answerCode(page: Page, operator: DemoOperator, scope: Locator, call: string, submit: string) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const answer = page.waitForResponse((response) => response.url().endsWith(call))
     const input = scope.locator('.ant-otp input')
     for (let i = (await input.count()) - 1; i >= 0; i--) await input.nth(i).fill('')
-    await typeCode(page, await freshCode(page, operator), scope)
+    await typeCode(page, await claimOneTimeCode(operator), scope)
     await scope.getByRole('button', { name: submit }).click()
     if ((await answer).ok()) return
-    usedSteps.set(operator.email, Math.floor(Date.now() / STEP_MS) + 1)
   }
 }
 

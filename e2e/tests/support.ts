@@ -1,5 +1,9 @@
+import { closeSync, mkdirSync, openSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
+import { generate } from 'otplib'
 import type { ConsoleRole, Locale, RoutePath } from '@ess/contract'
 import zhCN from '../../apps/portal/src/i18n/zh-CN'
 import enUS from '../../apps/portal/src/i18n/en-US'
@@ -415,4 +419,30 @@ export async function screenshotIfAsked(page: Page, name: string, locale: Locale
   if (!dir) return
   await page.waitForTimeout(options.settleMs ?? 400)
   await page.screenshot({ path: `${dir}/${name}.${locale}.png`, fullPage: options.fullPage ?? false })
+}
+
+/** TOTP steps (30 s) the specs' sign-ins and step-ups have used, one file each, shared by the workers. */
+const TOTP_STEP_S = 30
+const TOTP_CLAIMS = join(tmpdir(), `ess-e2e-totp-${process.env.E2E_PORT ?? 18080}`)
+
+/**
+ * A demo operator's authenticator code no other test of this run has used or will use. The gateway
+ * takes a code once and at most one step ahead, and the specs of both workers sign the same demo
+ * operators in: each step is claimed by creating its file (exclusive create, so one worker wins);
+ * when now's and the next step are both taken, the one after is claimed as soon as it is within reach.
+ */
+export async function claimOneTimeCode(operator: DemoOperator): Promise<string> {
+  mkdirSync(TOTP_CLAIMS, { recursive: true })
+  for (;;) {
+    const now = Math.floor(Date.now() / 1000 / TOTP_STEP_S)
+    for (const step of [now, now + 1]) {
+      try {
+        closeSync(openSync(join(TOTP_CLAIMS, `${operator.email}.${step}`), 'wx'))
+      } catch {
+        continue
+      }
+      return generate({ secret: operator.totpSecret, epoch: step * TOTP_STEP_S, period: TOTP_STEP_S })
+    }
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * TOTP_STEP_S * 1000 - Date.now() + 100))
+  }
 }

@@ -2,11 +2,12 @@ import { MoreOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons
 import { CONSOLE_ROLES, type ConsoleRole } from '@ess/contract/console/access'
 import { List } from '@refinedev/antd'
 import { useGetIdentity } from '@refinedev/core'
-import { Alert, Button, Checkbox, Drawer, Dropdown, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography, message } from 'antd'
+import { Alert, Button, Drawer, Dropdown, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography, message } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { useStepUp } from '../../components/auth/step-up-modal'
+import { ItemCheckboxGroup } from '../../components/form/item-select'
 import { fill } from '../../i18n'
 import type { Me } from '../../providers/account'
 import { useTexts } from '../../providers/i18n'
@@ -264,7 +265,7 @@ export function OperatorsPage() {
             <Input maxLength={64} placeholder={t.inviteForm.displayNamePlaceholder} />
           </Form.Item>
           <Form.Item name="roles" label={t.inviteForm.roles} rules={[{ required: true, type: 'array', min: 1, message: t.inviteForm.rolesRequired }]}>
-            <Checkbox.Group options={roleOptions} style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', rowGap: 8 }} />
+            <ItemCheckboxGroup options={roleOptions} style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', rowGap: 8 }} />
           </Form.Item>
         </Form>
       </Modal>
@@ -273,7 +274,7 @@ export function OperatorsPage() {
         <Typography.Paragraph type="secondary">{t.rolesForm.lastAdminHint}</Typography.Paragraph>
         <Form form={rolesForm} layout="vertical" requiredMark={false} onFinish={saveRoles}>
           <Form.Item name="roles" label={t.inviteForm.roles} rules={[{ required: true, type: 'array', min: 1, message: t.inviteForm.rolesRequired }]}>
-            <Checkbox.Group options={roleOptions} style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', rowGap: 8 }} />
+            <ItemCheckboxGroup options={roleOptions} style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', rowGap: 8 }} />
           </Form.Item>
         </Form>
       </Modal>

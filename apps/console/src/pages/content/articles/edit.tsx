@@ -2,11 +2,12 @@ import { ClockCircleOutlined, EyeOutlined, HistoryOutlined, SaveOutlined, SendOu
 import type { ArticleDraftInput, ConsoleArticle, Schedule } from '@ess/contract'
 import { useWarnAboutChange } from '@refinedev/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type RefSelectProps, type SelectProps, App, Badge, Breadcrumb, Button, Card, Col, Drawer, Form, Input, Popconfirm, Result, Row, Segmented, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { App, Badge, Breadcrumb, Button, Card, Col, Drawer, Form, Input, Popconfirm, Result, Row, Segmented, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from 'antd'
+import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
+import { ItemSelect } from '../../../components/form/item-select'
 import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
 import { formatChinaTime } from '../shared/china-time'
@@ -216,7 +217,7 @@ function Editor({ id }: { id: string | undefined }) {
             )}
             <Col span={creating ? 8 : 12}>
               <Form.Item name="categoryCode" label={t.category} rules={required}>
-                <CategorySelect options={categoryOptions} loading={categories.isLoading} />
+                <ItemSelect options={categoryOptions} loading={categories.isLoading} showSearch optionFilterProp="label" />
               </Form.Item>
             </Col>
             <Col span={creating ? 8 : 12}>
@@ -264,22 +265,6 @@ function Editor({ id }: { id: string | undefined }) {
       )}
     </Space>
   )
-}
-
-/**
- * The category select. Form.Item marks a required control with aria-required, which Ant Design's
- * Select puts on its wrapping div (no role there: axe aria-allowed-attr); the select's combobox
- * input is what carries the state, so it is handed to that input instead.
- */
-function CategorySelect({ 'aria-required': required, ...props }: SelectProps & { 'aria-required'?: boolean | 'true' | 'false' }) {
-  const ref = useRef<RefSelectProps>(null)
-  useEffect(() => {
-    const input = ref.current?.nativeElement?.querySelector('input[role="combobox"]')
-    if (!input) return
-    if (required === true || required === 'true') input.setAttribute('aria-required', 'true')
-    else input.removeAttribute('aria-required')
-  }, [required])
-  return <Select ref={ref} {...props} showSearch optionFilterProp="label" />
 }
 
 function CoverField({ value, onChange, label }: { value?: string; onChange?: (url: string) => void; label: string }) {
