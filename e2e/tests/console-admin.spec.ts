@@ -43,7 +43,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   // The employee is verified first: on a fresh server nobody of the company is linked to an account
   // yet, and the preview is then refused (NOTICE_NOBODY, shown in the drawer) instead of shown.
   test(`${locale}: an admin sends a salary notice to a company; an employee of it reads it in the portal inbox, link working`, async ({ page }) => {
-    const errors = watchErrors(page, ['CONSOLE_SESSION_INVALID', 'TOTP_CODE_REUSED', 'WRONG_SECOND_FACTOR'])
+    const errors = watchErrors(page, ['CONSOLE_SESSION_INVALID', 'TOTP_CODE_REUSED', 'WRONG_SECOND_FACTOR', 'IMAGE_CAPTCHA_FAILED'])
     const stamp = Date.now().toString(36)
     const title = { 'zh-CN': `工资已发放 ${stamp}`, 'en-US': `Salary paid ${stamp}` }
     await signInVerified(page, locale)
@@ -89,7 +89,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   })
 
   test(`${locale}: the dashboard shows figures; an admin invites an operator and gets the one-time enrollment link`, async ({ page }) => {
-    const errors = watchErrors(page, ['CONSOLE_SESSION_INVALID', 'TOTP_CODE_REUSED', 'WRONG_SECOND_FACTOR'])
+    const errors = watchErrors(page, ['CONSOLE_SESSION_INVALID', 'TOTP_CODE_REUSED', 'WRONG_SECOND_FACTOR', 'IMAGE_CAPTCHA_FAILED'])
     const o = texts.operators
     await signInAdmin(page, locale)
     // The first page: the dashboard's figures (today's, the queue, the agreements) and its charts.

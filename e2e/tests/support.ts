@@ -344,6 +344,11 @@ export async function typeOneTimeCode(scope: Page | Locator, code: string): Prom
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle').catch(() => undefined)
+  // The page at rest: a dialog zooming in (Ant Design's opening motion) has no final colours yet, and
+  // axe measured its button's contrast mid-way in CI. Endless animations (spinners) do not count.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined)
   const results = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     .options({ resultTypes: ['violations'] })
