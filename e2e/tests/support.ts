@@ -105,7 +105,7 @@ export async function visitor(page: Page, locale: Locale) {
 }
 
 export async function expectRoute(page: Page, route: RoutePath, locale: Locale) {
-  const frame = page.locator(`[data-route="${route}"]`)
+  const frame = onPage(page, route)
   await expect(frame).toBeVisible()
   await expect(frame.getByTestId('nav-title')).toHaveText(titleOf(route, locale))
 }
@@ -237,7 +237,12 @@ export function newPhone(): string {
 }
 
 /** The page frame of a route. */
-export const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`)
+/**
+ * The shown page of a route. The router may keep a page it left in the document, hidden, for a
+ * moment (seen in CI: signed in from the login page, back on My account, and the login page opened
+ * again while the earlier one was still there): the hidden one is not the page on screen.
+ */
+export const onPage = (page: Page, route: RoutePath) => page.locator(`[data-route="${route}"]`).filter({ visible: true })
 /** Matches exactly this text, spaces around aside. */
 export const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
 /** The (NutUI / Taro) button of a scope with exactly this label (Taro's Button: a `.taro-button-core` element). */
