@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { HEADERS, PORTAL_APP_ID, buildQuery, callUrl, calls, signHeaders } from '@ess/contract'
+import { type CallDef, HEADERS, PORTAL_APP_ID, buildQuery, callUrl, calls, signHeaders } from '@ess/contract'
 
 export const root = resolve(fileURLToPath(import.meta.url), '../..')
 
@@ -393,3 +393,43 @@ export function commandsCpuMs(names: string[]): number {
   }
   return total
 }
+
+/** One signed call's answer as an open-loop bench keeps it: its time, status, refusal and payload. */
+export interface TimedAnswer {
+  ms: number
+  /** 0 when no answer came (network error, or none within 10 s). */
+  status: number
+  errorCode?: string
+  data?: any
+}
+
+/** Sends one signed call of the contract (as the portal does) and times it; never throws. */
+export async function timedCall(url: string, call: CallDef, input?: Record<string, unknown>, token = '', deviceId?: string): Promise<TimedAnswer> {
+  const inQuery = call.method === 'GET'
+  const query = buildQuery(inQuery ? input : undefined)
+  const body = inQuery ? '' : JSON.stringify(input ?? {})
+  const started = performance.now()
+  try {
+    const response = await fetch(`${url}${callUrl(call)}${query ? `?${query}` : ''}`, {
+      method: call.method,
+      headers: signedHeaders(call.method, callUrl(call), inQuery ? input : {}, body, token, deviceId),
+      body: body || undefined,
+      signal: AbortSignal.timeout(10_000),
+    })
+    const envelope = (await response.json()) as { code: number; errorCode?: string; data?: { data?: unknown } }
+    const ms = performance.now() - started
+    return envelope.code === 200 ? { ms, status: response.status, data: envelope.data?.data } : { ms, status: response.status, errorCode: envelope.errorCode }
+  } catch (error) {
+    return { ms: performance.now() - started, status: 0, errorCode: (error as Error).name }
+  }
+}
+
+/** The p-th percentile of `xs` (nearest rank); NaN for none. */
+export function percentile(xs: number[], p: number): number {
+  if (xs.length === 0) return NaN
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+/** Milliseconds for a results table: one decimal under 10, whole above, '–' for none. */
+export const formatMs = (x: number) => (Number.isNaN(x) ? '–' : x < 10 ? x.toFixed(1) : String(Math.round(x)))

@@ -20,7 +20,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { type CallDef, buildQuery, callUrl, calls } from '@ess/contract'
+import { type CallDef, calls } from '@ess/contract'
 import { loadConfig } from '../apps/gateway/src/config'
 import { openDatabase } from '../apps/gateway/src/db/client'
 import { loadFieldCipher } from '../apps/gateway/src/infra/crypto/field-cipher'
@@ -28,7 +28,7 @@ import { loadHmacKey } from '../apps/gateway/src/infra/crypto/hmac-key'
 import { runRosterImport } from '../apps/gateway/src/modules/roster/import'
 import { seedRoster } from '../apps/gateway/src/modules/roster/service'
 import { api, registerAccount, sealer, solveCaptcha, startMailbox } from './account'
-import { freshDatabase, idNumber, root, signedHeaders, startGateway } from './lib'
+import { type TimedAnswer, formatMs, freshDatabase, idNumber, percentile, root, startGateway, timedCall } from './lib'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const START = Number(process.env.PAYDAY_START ?? 2)
@@ -86,32 +86,14 @@ const seal = await sealer(gateways[0].url)
 const sealed = await seal(PASSWORD)
 
 // --- one journey --------------------------------------------------------------------------------
-interface Answer {
+interface Answer extends TimedAnswer {
   step: Step
-  ms: number
-  status: number
-  errorCode?: string
 }
 
-async function send(step: Step, url: string, call: CallDef, input: Record<string, unknown> | undefined, token: string, deviceId: string): Promise<Answer & { data?: any }> {
-  const inQuery = call.method === 'GET'
-  const query = buildQuery(inQuery ? input : undefined)
-  const body = inQuery ? '' : JSON.stringify(input ?? {})
-  const started = performance.now()
-  try {
-    const response = await fetch(`${url}${callUrl(call)}${query ? `?${query}` : ''}`, {
-      method: call.method,
-      headers: signedHeaders(call.method, callUrl(call), inQuery ? input : {}, body, token, deviceId),
-      body: body || undefined,
-      signal: AbortSignal.timeout(10_000),
-    })
-    const envelope = (await response.json()) as { code: number; errorCode?: string; data: { data: any } }
-    const ms = performance.now() - started
-    return envelope.code === 200 ? { step, ms, status: response.status, data: envelope.data.data } : { step, ms, status: response.status, errorCode: envelope.errorCode }
-  } catch (error) {
-    return { step, ms: performance.now() - started, status: 0, errorCode: (error as Error).name }
-  }
-}
+const send = async (step: Step, url: string, call: CallDef, input: Record<string, unknown> | undefined, token: string, deviceId: string): Promise<Answer> => ({
+  step,
+  ...(await timedCall(url, call, input, token, deviceId)),
+})
 
 interface Ticket {
   url: string
@@ -171,12 +153,8 @@ async function hold(rate: number): Promise<Answer[]> {
   return (await Promise.all(journeys)).flat()
 }
 
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-const ms = (x: number) => (Number.isNaN(x) ? '–' : x < 10 ? x.toFixed(1) : String(Math.round(x)))
+const pct = percentile
+const ms = formatMs
 
 interface Round {
   rate: number

@@ -24,10 +24,10 @@ import { join } from 'node:path'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
-import { type CallDef, buildQuery, callUrl, calls } from '@ess/contract'
+import { type CallDef, calls } from '@ess/contract'
 import { ARGON2_OPTIONS } from '../apps/gateway/src/infra/crypto/password-hash'
 import { registerAccount, sealer, solveCaptcha, startMailbox } from './account'
-import { freshDatabase, root, signedHeaders, startGateway } from './lib'
+import { type TimedAnswer, formatMs, freshDatabase, percentile, root, startGateway, timedCall } from './lib'
 
 const STORE = process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'pglite'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -75,30 +75,8 @@ const codeTokens = await solveMany(OTHER_RPS * SECONDS * 2)
 const sealed = await seal(PASSWORD)
 
 // --- calls --------------------------------------------------------------------------------------
-interface Answer {
-  ms: number
-  status: number
-  errorCode?: string
-}
-
-async function send(call: CallDef, input?: Record<string, unknown>, token = ''): Promise<Answer> {
-  const inQuery = call.method === 'GET'
-  const query = buildQuery(inQuery ? input : undefined)
-  const body = inQuery ? '' : JSON.stringify(input ?? {})
-  const started = performance.now()
-  try {
-    const response = await fetch(`${gw.url}${callUrl(call)}${query ? `?${query}` : ''}`, {
-      method: call.method,
-      headers: signedHeaders(call.method, callUrl(call), inQuery ? input : {}, body, token),
-      body: body || undefined,
-      signal: AbortSignal.timeout(10_000),
-    })
-    const envelope = (await response.json()) as { code: number; errorCode?: string }
-    return { ms: performance.now() - started, status: response.status, errorCode: envelope.code === 200 ? undefined : envelope.errorCode }
-  } catch (error) {
-    return { ms: performance.now() - started, status: 0, errorCode: (error as Error).name }
-  }
-}
+type Answer = TimedAnswer
+const send = (call: CallDef, input?: Record<string, unknown>, token = ''): Promise<Answer> => timedCall(gw.url, call, input, token)
 
 let codeSerial = 0
 const OTHERS: Record<string, () => Promise<Answer>> = {
@@ -149,12 +127,8 @@ await mailbox.close()
 await database?.drop()
 
 // --- report -------------------------------------------------------------------------------------
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-const ms = (x: number) => (Number.isNaN(x) ? '–' : x < 10 ? x.toFixed(1) : String(Math.round(x)))
+const pct = percentile
+const ms = formatMs
 const failed = (answers: Answer[]) => answers.filter((a) => a.status === 0 || a.status >= 500).length
 const sent = storm.filter((a) => a.status !== -1)
 const admitted = sent.filter((a) => a.errorCode === undefined)

@@ -1,13 +1,13 @@
 import type { ConsoleArticle } from '@ess/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Popconfirm } from 'antd'
+import { App, Drawer } from 'antd'
 import { api, unwrap } from '../../../api/client'
 import { useStepUp } from '../../../components/auth/step-up-modal'
 import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
 import { refusalMessage } from '../shared/form-errors'
 import { useMayDo } from '../shared/use-content'
-import { VersionTable, usePublishedColumns } from '../shared/version-columns'
+import { RestoreButton, VersionTable, usePublishedColumns } from '../shared/version-columns'
 
 type Version = { version: number; publishedAt: string; publishedBy: string | null; titleZh: string; titleEn: string }
 
@@ -53,13 +53,7 @@ export function ArticleVersionsDrawer({ article, open, onClose, onRestored }: { 
             title: '',
             align: 'right',
             render: (_, row) =>
-              may('articles', 'restore') && (
-                <Popconfirm title={fill(t.articles.restoreDraftConfirm, { version: row.version })} onConfirm={() => restore(row.version)} okText={t.common.restore} cancelText={texts.common.actions.cancel}>
-                  <Button size="small" type="primary" ghost>
-                    {t.common.restore}
-                  </Button>
-                </Popconfirm>
-              ),
+              may('articles', 'restore') && <RestoreButton title={fill(t.articles.restoreDraftConfirm, { version: row.version })} onConfirm={() => restore(row.version)} />,
           },
         ]}
       />

@@ -8,7 +8,7 @@ import { fill } from '../../../i18n'
 import { useTexts } from '../../../providers/i18n'
 import { refusalMessage } from '../shared/form-errors'
 import { useMayDo } from '../shared/use-content'
-import { VersionTable, usePublishedColumns } from '../shared/version-columns'
+import { RestoreButton, VersionTable, usePublishedColumns } from '../shared/version-columns'
 import type { Lang } from './model'
 import { PhonePreview } from './phone-preview'
 import { StatusTag } from '../shared/status-tag'
@@ -81,13 +81,7 @@ export function VersionsDrawer({ code, open, onClose, liveVersion }: { code: Pag
                     </Button>
                   </Popconfirm>
                 )}
-                {may('floors', 'restore') && row.version !== liveVersion && (
-                  <Popconfirm title={fill(t.common.restoreConfirm, { version: row.version })} onConfirm={() => restore(row.version)} okText={t.common.restore} cancelText={texts.common.actions.cancel}>
-                    <Button size="small" type="primary" ghost>
-                      {t.common.restore}
-                    </Button>
-                  </Popconfirm>
-                )}
+                {may('floors', 'restore') && row.version !== liveVersion && <RestoreButton title={fill(t.common.restoreConfirm, { version: row.version })} onConfirm={() => restore(row.version)} />}
               </Space>
             ),
           },

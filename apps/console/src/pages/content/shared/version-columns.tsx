@@ -1,4 +1,4 @@
-import { Empty, Table, type TableColumnType } from 'antd'
+import { Button, Empty, Popconfirm, Table, type TableColumnType } from 'antd'
 import { useTexts } from '../../../providers/i18n'
 import { formatChinaTime } from './china-time'
 import { useWho } from './use-content'
@@ -27,5 +27,17 @@ export function VersionTable<Row extends { version: number }>({ rows, loading, c
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.content.floors.versionsEmpty} /> }}
       columns={columns}
     />
+  )
+}
+
+/** A version's restore action behind its confirmation (`title` says what restoring does there). */
+export function RestoreButton({ title, onConfirm }: { title: string; onConfirm: () => void }) {
+  const { texts } = useTexts()
+  return (
+    <Popconfirm title={title} onConfirm={onConfirm} okText={texts.content.common.restore} cancelText={texts.common.actions.cancel}>
+      <Button size="small" type="primary" ghost>
+        {texts.content.common.restore}
+      </Button>
+    </Popconfirm>
   )
 }
