@@ -43,6 +43,22 @@ export function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
+/** A Fastify of bench/ in its own process on a free port, once it answers `path` (`args`: node's, ending with the script). */
+export async function startCeiling(args: string[], path: string, headers: Record<string, string> = {}) {
+  const port = await freePort()
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(port) } })
+  const url = `http://127.0.0.1:${port}`
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`${url}${path}`, { headers })).ok) break
+    } catch {
+      if (tries > 200) throw new Error(`${args.at(-1)} did not start`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return { child, url }
+}
+
 /** start.mjs runs the gateway as its child: the pid of that child, or `pid` itself when it has none. */
 function servingPid(pid: number): number {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)

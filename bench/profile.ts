@@ -1,13 +1,15 @@
 // Where a hot path's time goes: the production gateway (`npm start` path) run with V8's CPU
 // profiler while one call is loaded for a while, then the profile summed by function and by
 // package (self time). Not part of `npm run bench`; a tool for working on issue 19 goal 3.
-//   npx tsx bench/profile.ts [cms|dict|user|health] [seconds]
+//   npx tsx bench/profile.ts [cms|dict|user|health|signedHello] [seconds]
+// signedHello profiles bench/signed-hello.ts (the ceiling of a signed call) the same way, to set
+// the gateway's profile of a call beside it.
 // The .cpuprofile is kept (its path is printed) to open in Chrome's DevTools.
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { registerAccount, startMailbox } from './account'
-import { HOT_CALLS, type HotCall, loadPrepared, prepareLoad, startGateway } from './lib'
+import { HOT_CALLS, type HotCall, loadPrepared, prepareLoad, root, signedHeaders, startCeiling, startGateway } from './lib'
 
 const target = process.argv[2] ?? 'dict'
 const seconds = Number(process.argv[3] ?? 10)
@@ -20,13 +22,14 @@ let calls = 0
 const profileDir = mkdtempSync(join(tmpdir(), 'ess-profile-'))
 const mailbox = await startMailbox()
 // Node refuses --cpu-prof in NODE_OPTIONS: the built server is run directly, with start.mjs's heap flags.
-const gw = await startGateway({ ...mailbox.deliveryEnv }, undefined, [
-  '--cpu-prof',
-  `--cpu-prof-dir=${profileDir}`,
-  '--max-old-space-size=192',
-  '--max-semi-space-size=1',
-  'apps/gateway/dist/server.js',
-])
+const profiler = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+const gw =
+  target === 'signedHello'
+    ? await startCeiling([...profiler, '--import', 'tsx', join(root, 'bench/signed-hello.ts')], chosen.path, signedHeaders('GET', chosen.path)).then(({ child, url }) => ({
+        url,
+        stop: () => new Promise<void>((done) => child.once('exit', () => done()).kill('SIGTERM')),
+      }))
+    : await startGateway({ ...mailbox.deliveryEnv }, undefined, [...profiler, '--max-old-space-size=192', '--max-semi-space-size=1', 'apps/gateway/dist/server.js'])
 try {
   const token = chosen.signed === 'user' ? (await registerAccount(gw.url, mailbox, `profile.${Date.now()}@example.com`, 'Bench2026pass')).accessToken : ''
   // Requests are signed before the clock starts (prepareLoad, as in run.ts): a client signs on its own device.
@@ -72,7 +75,8 @@ const pkgOf = (url: string) => {
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)
   if (inModules) return inModules[1]
   if (url.startsWith('node:')) return 'node:'
-  if (url.includes('/apps/gateway/dist/')) return 'gateway'
+  if (url.includes('/apps/gateway/')) return 'gateway'
+  if (url.includes('/packages/contract/')) return '@ess/contract'
   return url
 }
 const byFunction = new Map<string, number>()

@@ -6,8 +6,7 @@
 import { cpus, totalmem } from 'node:os'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { spawn } from 'node:child_process'
-import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, freePort, loadPrepared, median, prepareLoad, root, signedHeaders, startGateway, type LoadResult } from './lib'
+import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, loadPrepared, median, prepareLoad, root, signedHeaders, startCeiling, startGateway, type LoadResult } from './lib'
 import { registerAccount, startMailbox } from './account'
 import { measureHomeBundles } from './bundle'
 
@@ -15,21 +14,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 10
 
-/** A Fastify of bench/ in its own process on a free port, once it answers `path`. */
-async function startCeiling(args: string[], path: string, headers: Record<string, string> = {}) {
-  const port = await freePort()
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(port) } })
-  const url = `http://127.0.0.1:${port}`
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${url}${path}`, { headers })).ok) break
-    } catch {
-      if (tries > 200) throw new Error(`${args.at(-1)} did not start`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return { child, url }
-}
 // The framework's ceiling: a bare Fastify hello in its own process, loaded in the same rounds; and
 // the ceiling of a signed call: the same Fastify with only the checks every signed call makes.
 const bare = await startCeiling([join(root, 'bench/bare.mjs')], '/hello')
