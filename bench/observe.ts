@@ -24,7 +24,7 @@ const results = new Map<string, Array<{ rps: number; cpuUsPerCall: number; p99: 
 for (let round = 0; round < rounds; round++) {
   for (const [name, envOf] of settings) {
     const env = await envOf()
-    const gw = await startGateway(env, undefined, ['--max-old-space-size=192', '--max-semi-space-size=1', 'apps/gateway/dist/server.js'])
+    const gw = await startGateway(env, undefined, ['--max-old-space-size=192', '--max-semi-space-size=4', 'apps/gateway/dist/server.js'])
     // Scraped every second meanwhile (Prometheus would every 15 s): the scrape's cost is in the figures.
     const scraper = env.METRICS_PORT ? setInterval(() => fetch(`http://127.0.0.1:${env.METRICS_PORT}/metrics`).then((r) => r.text(), () => ''), 1000) : undefined
     try {

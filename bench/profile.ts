@@ -29,7 +29,7 @@ const gw =
         url,
         stop: () => new Promise<void>((done) => child.once('exit', () => done()).kill('SIGTERM')),
       }))
-    : await startGateway({ ...mailbox.deliveryEnv }, undefined, [...profiler, '--max-old-space-size=192', '--max-semi-space-size=1', 'apps/gateway/dist/server.js'])
+    : await startGateway({ ...mailbox.deliveryEnv }, undefined, [...profiler, '--max-old-space-size=192', '--max-semi-space-size=4', 'apps/gateway/dist/server.js'])
 try {
   const token = chosen.signed === 'user' ? (await registerAccount(gw.url, mailbox, `profile.${Date.now()}@example.com`, 'Bench2026pass')).accessToken : ''
   // Requests are signed before the clock starts (prepareLoad, as in run.ts): a client signs on its own device.

@@ -101,9 +101,15 @@ const pct = (name: string) => `${((rows[name].rps / bareRps) * 100).toFixed(0)}%
 const signedPct = (name: string) => (name === 'bare' || name === 'health' ? '' : `${((rows[name].rps / rows.signedHello.rps) * 100).toFixed(0)}%`)
 /** The bare hello's CPU per call as a share of a call's: what its req/s share would be if CPU were all that counted. */
 const cpuPct = (name: string) => `${((rows.bare.cpu / rows[name].cpu) * 100).toFixed(0)}%`
+/** Issue 37 goal 4: the signed hello's CPU per call as a share of a hot call's (≥ 75%), per round and as medians. */
+const signedCpuShare = (name: string) => rows.signedHello.cpu / rows[name].cpu
+const signedCpuPct = (name: string) => (name === 'bare' || name === 'health' || name === 'signedHello' ? '' : `${(signedCpuShare(name) * 100).toFixed(0)}%`)
+const signedCpuRounds = (name: string) => results[name].map((x, i) => `${((results.signedHello[i].cpuUsPerCall / x.cpuUsPerCall) * 100).toFixed(0)}%`).join(', ')
 /** Per-round ratios against the bare hello of the same round. */
 const roundPct = (name: string) => results[name].map((x, i) => `${((x.rps / results.bare[i].rps) * 100).toFixed(0)}%`).join(', ')
+/** Issue 19's goal 3 (of the bare hello's req/s; shown as measured, the issue found it above what the checks allow). */
 const GOALS: Record<string, string> = { cms: '≥ 60%', dict: '≥ 50%', user: '≥ 30%' }
+const HOT_NAMES = new Set(['cms', 'dict', 'user'])
 const LABELS: Record<string, string> = {
   bare: 'bare Fastify 5 `GET /hello` (baseline, own process)',
   signedHello: "the same Fastify's hello behind a signed call's checks only (bench/signed-hello.ts: signature, timestamp, nonce; own process)",
@@ -121,7 +127,7 @@ Latest run: ${new Date().toISOString()} — \`npm run bench\` (bench/run.ts).
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
 The machine is shared and noisy: compare figures of one run only, never across runs.
 
-## 1. Hot paths against the framework's ceiling (issue 19 goal 3)
+## 1. Hot paths against the framework's ceiling (issue 19 goal 3, issue 37 goal 4)
 
 How: the production build (\`npm start\` path, NODE_ENV=production, PGlite in a temp dir, memory KV)
 on 127.0.0.1, and beside it a bare Fastify 5 hello (\`bench/bare.mjs\`, no plugins) as its own
@@ -136,9 +142,13 @@ getUserInfo), before its load (untimed: a client signs on its own device), and s
 the same write and read per call. The gateway checks every signature, timestamp and nonce. Every
 request${CLIENT_HEADERS['accept-encoding'] ? ` says \`accept-encoding: ${CLIENT_HEADERS['accept-encoding']}\` as a browser does (runs before 2026-11-26 sent none)` : ' says no accept-encoding (BENCH_ACCEPT_ENCODING=\'\')'}.
 
-| call | req/s (median) | % of bare | goal | % of signed hello | p50 ms | p99 ms | non-2xx | errors | server CPU µs/call | bare's CPU/call as % of it |
-|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|
-${TARGETS.map((t) => `| ${LABELS[t.name]} | ${rows[t.name].rps.toFixed(0)} | ${pct(t.name)} | ${GOALS[t.name] ?? ''} | ${signedPct(t.name)} | ${rows[t.name].p50} | ${rows[t.name].p99} | ${rows[t.name].non2xx} | ${rows[t.name].errors} | ${rows[t.name].cpu.toFixed(0)} | ${cpuPct(t.name)} |`).join('\n')}
+| call | req/s (median) | % of bare | issue 19 goal | % of signed hello | p50 ms | p99 ms | non-2xx | errors | server CPU µs/call | signed hello's CPU/call as % of it (issue 37: ≥ 75%) | bare's CPU/call as % of it |
+|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${TARGETS.map((t) => `| ${LABELS[t.name]} | ${rows[t.name].rps.toFixed(0)} | ${pct(t.name)} | ${GOALS[t.name] ?? ''} | ${signedPct(t.name)} | ${rows[t.name].p50} | ${rows[t.name].p99} | ${rows[t.name].non2xx} | ${rows[t.name].errors} | ${rows[t.name].cpu.toFixed(0)} | ${signedCpuPct(t.name)} | ${cpuPct(t.name)} |`).join('\n')}
+
+Issue 37 goal 4 (each hot call at ≥ 75% of the signed hello by the server's CPU a call, i.e. the signed hello's CPU a call ≥ 75% of the call's; p99 ≤ 10 ms): ${TARGETS.filter((t) => HOT_NAMES.has(t.name))
+  .map((t) => `${t.name} ${(signedCpuShare(t.name) * 100).toFixed(0)}% (${signedCpuShare(t.name) >= 0.75 ? 'met' : '**not met**'}; rounds ${signedCpuRounds(t.name)}), p99 ${rows[t.name].p99} ms`)
+  .join('; ')}.
 
 The last two columns: the CPU time (user + system, from /proc) the serving process used during
 the loads, per call answered; and the bare hello's figure as a share of it. They move less than
