@@ -6,6 +6,9 @@
 // inbox. Journeys arrive open-loop (on a schedule, not when an answer came back) at a rate that is
 // raised step by step, each held for BENCH_SECONDS (60); the run stops at the first step whose p95
 // passes 300 ms or that had an error, and says the highest rate held with 0 errors and 0 × 5xx.
+// Where to start is found first by short probes (PAYDAY_PROBE_SECONDS, 5 s each) at a rate doubled
+// from PAYDAY_START until one fails; the holds then start at 60% of the last probe held and rise by a
+// tenth of it. (From 2/s by 2 the holds alone took 45 minutes on a quiet machine that held ~90/s.)
 //
 // What runs: two production gateways (`npm start` path, NODE_ENV=production, SKIP_BUILD) on one
 // fresh PostgreSQL database, one Redis and one KEYS_DIR, the journeys given to them in turn (a
@@ -13,9 +16,10 @@
 // import (modules/roster/import.ts). The load generator shares the machine's cores with both
 // gateways, PostgreSQL and Redis: a separate client would see better figures.
 //
-// Knobs: BENCH_SECONDS (hold per step, 60), PAYDAY_START (journeys/s of the first step, 2),
-// PAYDAY_STEP (added each step, 2), PAYDAY_EMPLOYEES (on the roster and signed up, 100),
-// BENCH_DATABASE_URL, BENCH_REDIS_URL.
+// Knobs: BENCH_SECONDS (hold per step, 60), PAYDAY_START (journeys/s of the first probe, 4),
+// PAYDAY_PROBE_SECONDS (5; 0 = no probes: the holds rise from PAYDAY_START by PAYDAY_STEP),
+// PAYDAY_STEP (added each hold; by default a tenth of the probes' rate, at least 1),
+// PAYDAY_EMPLOYEES (on the roster and signed up, 100), BENCH_DATABASE_URL, BENCH_REDIS_URL.
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,8 +35,8 @@ import { api, registerAccount, sealer, solveCaptcha, startMailbox } from './acco
 import { type TimedAnswer, formatMs, freshDatabase, idNumber, percentile, root, startGateway, timedCall } from './lib'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
-const START = Number(process.env.PAYDAY_START ?? 2)
-const STEP = Number(process.env.PAYDAY_STEP ?? 2)
+const START = Number(process.env.PAYDAY_START ?? 4)
+const PROBE_SECONDS = Number(process.env.PAYDAY_PROBE_SECONDS ?? 5)
 const EMPLOYEES = Number(process.env.PAYDAY_EMPLOYEES ?? 100)
 const P95_LIMIT_MS = 300
 const PASSWORD = 'Payday2026pass'
@@ -138,14 +142,14 @@ async function tickets(count: number): Promise<Ticket[]> {
   return made
 }
 
-/** `rate` journeys a second for SECONDS, on a schedule. */
-async function hold(rate: number): Promise<Answer[]> {
-  const ready = await tickets(Math.ceil(rate * SECONDS))
+/** `rate` journeys a second for `seconds`, on a schedule. */
+async function hold(rate: number, seconds = SECONDS): Promise<Answer[]> {
+  const ready = await tickets(Math.ceil(rate * seconds))
   const journeys: Promise<Answer[]>[] = []
   const start = performance.now()
   for (;;) {
     const elapsed = (performance.now() - start) / 1000
-    if (elapsed >= SECONDS) break
+    if (elapsed >= seconds) break
     const due = Math.min(ready.length, Math.floor(elapsed * rate))
     while (journeys.length < due) journeys.push(journey(ready[journeys.length]))
     await new Promise((resolve) => setTimeout(resolve, 2))
@@ -164,16 +168,35 @@ interface Round {
   held: boolean
 }
 const rounds: Round[] = []
+const probes: Round[] = []
 const loadBefore = loadavg()[0]
+/** One step: `rate` journeys a second for `seconds`, judged against the p95 limit and errors. */
+async function measure(rate: number, seconds: number, label: string): Promise<Round> {
+  const answers = await hold(rate, seconds)
+  const errors = answers.filter((a) => a.status !== 200 || a.errorCode !== undefined)
+  const p95 = pct(answers.map((a) => a.ms), 95)
+  const held = errors.length === 0 && p95 <= P95_LIMIT_MS
+  console.log(`${label} ${rate} journeys/s for ${seconds} s: ${answers.length} requests, p95 ${ms(p95)} ms, ${errors.length} errors${errors.length ? ` (${[...new Set(errors.map((e) => `${e.step} ${e.status} ${e.errorCode ?? ''}`))].slice(0, 4).join('; ')})` : ''}`)
+  return { rate, answers, p95, errors, held }
+}
+let first = START
+let step = Number(process.env.PAYDAY_STEP ?? 0)
 try {
-  for (let rate = START; ; rate += STEP) {
-    const answers = await hold(rate)
-    const errors = answers.filter((a) => a.status !== 200 || a.errorCode !== undefined)
-    const p95 = pct(answers.map((a) => a.ms), 95)
-    const held = errors.length === 0 && p95 <= P95_LIMIT_MS
-    rounds.push({ rate, answers, p95, errors, held })
-    console.log(`${rate} journeys/s: ${answers.length} requests, p95 ${ms(p95)} ms, ${errors.length} errors${errors.length ? ` (${[...new Set(errors.map((e) => `${e.step} ${e.status} ${e.errorCode ?? ''}`))].slice(0, 4).join('; ')})` : ''}`)
-    if (!held) break
+  if (PROBE_SECONDS > 0) {
+    for (let rate = START; ; rate *= 2) {
+      const probe = await measure(rate, PROBE_SECONDS, 'probe')
+      probes.push(probe)
+      if (!probe.held) break
+    }
+    const probed = probes.filter((p) => p.held).at(-1)?.rate ?? START
+    first = Math.max(1, Math.floor(probed * 0.6))
+    step ||= Math.max(1, Math.round(probed / 10))
+  }
+  step ||= 2
+  for (let rate = first; ; rate += step) {
+    const round = await measure(rate, SECONDS, 'hold')
+    rounds.push(round)
+    if (!round.held) break
   }
 } finally {
   for (const gateway of gateways) await gateway.stop()
@@ -187,11 +210,13 @@ const best = rounds.filter((r) => r.held).at(-1)
 let md = `\n## The payday journey under load (issue 37 goal 2), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n\n`
 md += `Two production gateways on PostgreSQL + Redis (one database, one KEYS_DIR), journeys given to them in turn; ${EMPLOYEES} employees on the roster, signed up and verified; `
 md += `each journey on a device of its own: home floors → password sign-in (puzzle solved beforehand) → user info → payslip code (grantCode 101/payment) → inbox. `
-md += `Open-loop arrivals, each rate held ${SECONDS} s, raised by ${STEP}/s from ${START}/s until p95 passed ${P95_LIMIT_MS} ms or an error came. `
+md += probes.length
+  ? `Short probes first (${PROBE_SECONDS} s each, doubled from ${START}/s: ${probes.map((p) => `${p.rate}/s ${p.held ? 'held' : 'not held'}, p95 ${ms(p.p95)} ms`).join('; ')}); then open-loop arrivals, each rate held ${SECONDS} s, from ${first}/s raised by ${step}/s until p95 passed ${P95_LIMIT_MS} ms or an error came. `
+  : `Open-loop arrivals, each rate held ${SECONDS} s, raised by ${step}/s from ${first}/s until p95 passed ${P95_LIMIT_MS} ms or an error came. `
 md += `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, the load generator on the same cores; load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.\n\n`
 md += best
   ? `**Highest rate held: ${best.rate} journeys/s** (${best.answers.filter((a) => a.step === 'home').length} journeys, ${best.answers.length} requests, 0 errors, 0 × 5xx, p95 ${ms(best.p95)} ms).\n\n`
-  : `**No rate held** (the first step, ${START}/s, already failed: see below).\n\n`
+  : `**No rate held** (the first hold, ${first}/s, already failed: see below).\n\n`
 md += `| journeys/s | requests | errors | 5xx | ${STEPS.map((s) => `${s} p50 / p95 / p99 ms`).join(' | ')} | all p95 |\n|---|---|---|---|${STEPS.map(() => '---|').join('')}---|\n`
 for (const r of rounds) {
   const cells = STEPS.map((s) => {
