@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { type Algorithm, hash, verify } from '@node-rs/argon2'
-import { PasswordWork } from './password-work'
+import { PasswordWork, type PasswordWorkPlace } from './password-work'
 
 /** argon2id, m=19 MiB, t=2, p=1 (OWASP's first recommended set; ≈13 ms a hash on these machines). */
 export const ARGON2_OPTIONS = {
@@ -18,8 +18,11 @@ export const ARGON2_OPTIONS = {
  */
 export const passwordWork = new PasswordWork({ concurrency: availableParallelism(), maxWaitMs: 1000 })
 
-/** The argon2id PHC string of a password: the only form in which a password is kept. */
-export const hashPassword = (password: string) => passwordWork.run(() => hash(password, ARGON2_OPTIONS))
+/**
+ * The argon2id PHC string of a password: the only form in which a password is kept. `place`: the
+ * request's place in the line (`passwordWork.within`); without it the hash takes a place of its own.
+ */
+export const hashPassword = (password: string, place?: PasswordWorkPlace) => passwordWork.run(() => hash(password, ARGON2_OPTIONS), place)
 
 let dummyHash: Promise<string> | undefined
 
@@ -28,11 +31,11 @@ let dummyHash: Promise<string> | undefined
  * password) it verifies against a dummy hash of the same parameters and answers false, so an
  * unknown account costs the same time as a wrong password.
  */
-export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(stored: string | null | undefined, password: string, place?: PasswordWorkPlace): Promise<boolean> {
   // Made once per process, outside the line: it is not a request's work.
   dummyHash ??= hash(randomBytes(18).toString('base64'), ARGON2_OPTIONS)
   const target = stored ?? (await dummyHash)
-  const matches = await passwordWork.run(() => verify(target, password).catch(() => false))
+  const matches = await passwordWork.run(() => verify(target, password).catch(() => false), place)
   return Boolean(stored) && matches
 }
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { AppError } from '../../lib/app-error'
 
 export interface PasswordWorkOptions {
@@ -52,7 +51,6 @@ export class PasswordWork {
   #meanMs = FIRST_MEAN_MS
   #refused = 0
   readonly #line: Array<() => void> = []
-  readonly #current = new AsyncLocalStorage<PasswordWorkPlace>()
 
   constructor({ concurrency, maxWaitMs }: PasswordWorkOptions) {
     this.#concurrency = Math.max(1, Math.floor(concurrency))
@@ -98,22 +96,25 @@ export class PasswordWork {
 
   /**
    * Runs a request's steps holding one place in line, taken at once (or refused) before the first
-   * step: every hash or verify inside them (`run`) uses that place, so a request admitted is never
-   * refused half-way, after it spent a captcha token or a code.
+   * step: every hash or verify inside them is given that place (`run(work, place)`), so a request
+   * admitted is never refused half-way, after it spent a captcha token or a code.
+   * The place is handed down explicitly, not found through an AsyncLocalStorage: on Node 20 one
+   * AsyncLocalStorage in use turns on promise hooks for the whole process, and every call of the
+   * gateway then paid for them on each of its promises (issue 37 goal 4: ~6 µs and 1.8 KB of garbage
+   * a getUserInfo call in bench/profile.ts, for a line that only sign-ins and password changes use).
    */
-  async within<T>(steps: () => Promise<T>): Promise<T> {
+  async within<T>(steps: (place: PasswordWorkPlace) => Promise<T>): Promise<T> {
     const place = this.admit()
     try {
-      return await this.#current.run(place, steps)
+      return await steps(place)
     } finally {
       place.release()
     }
   }
 
-  /** One piece of password work: in the place of the request around it, or in a place of its own. */
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const place = this.#current.getStore()
-    return place ? place.run(work) : this.within(() => this.#run(work))
+  /** One piece of password work: in the request's place when given, or in a place of its own. */
+  run<T>(work: () => Promise<T>, place?: PasswordWorkPlace): Promise<T> {
+    return place ? place.run(work) : this.within((own) => own.run(work))
   }
 
   async #run<T>(work: () => Promise<T>): Promise<T> {

@@ -169,7 +169,7 @@ describe('a sign-in storm (issue 37): the password-hashing line is full', () => 
   async function fillLine() {
     passwordWork.configure({ concurrency: 1, maxWaitMs: 0 })
     let release!: () => void
-    const held = passwordWork.within(() => passwordWork.run(() => new Promise<void>((resolve) => (release = resolve))))
+    const held = passwordWork.within((place) => passwordWork.run(() => new Promise<void>((resolve) => (release = resolve)), place))
     await Promise.resolve()
     return async () => {
       release()

@@ -67,7 +67,7 @@ export async function checkAccountPassword(
 ): Promise<string> {
   // A place in the password-hashing line first: when it is full the answer is PASSWORD_WORK_BUSY
   // at once, before the captcha token is spent, so the portal's retry after Retry-After can pass.
-  return passwordWork.within(async () => {
+  return passwordWork.within(async (place) => {
     // Before the captcha token is spent: the client seals again with the new key and retries.
     deps.passwordKey.assertKeyId(input.keyId)
     const key = accountKeyOf(input.account)
@@ -81,7 +81,7 @@ export async function checkAccountPassword(
     if (lock.remainingMs) throw new AppError('ACCOUNT_LOCKED')
 
     // Verified even when there is no account (against a dummy hash): the same work either way.
-    const verified = await verifyPassword(account?.passwordHash, password)
+    const verified = await verifyPassword(account?.passwordHash, password, place)
     if (!account || !verified) {
       const locked = await recordFailure(deps.kv, lockout, deps.now())
       deps.log.info({ locked }, 'password sign-in refused')
@@ -92,7 +92,7 @@ export async function checkAccountPassword(
     }
     await clearFailures(deps.kv, lockout, lock.failures)
     if (account.passwordHash && needsRehash(account.passwordHash)) {
-      await updatePasswordHash(deps.db, account.id, await hashPassword(password), deps.now())
+      await updatePasswordHash(deps.db, account.id, await hashPassword(password, place), deps.now())
     }
     return account.id
   })

@@ -46,14 +46,14 @@ async function register(
   origin: ClientOrigin,
   locale: Locale,
 ): Promise<LoginState> {
-  return passwordWork.within(async () => {
+  return passwordWork.within(async (place) => {
     const now = deps.now()
     const password = openNewPassword(deps.passwordKey, input, locale)
     const versionIds = await checkSignUpAgreements(deps.db, input.agreementIds, locale, now)
     if (await accountExists(deps.db, account.key)) throw new AppError('ALREADY_REGISTERED')
     const pending = input.bindLoginToken ? await pendingOf(deps, input.bindLoginToken, origin) : undefined
     await useCode(deps, { scene: 'register', channel: account.channel, to: account.to }, input.code)
-    const passwordHash = await hashPassword(password)
+    const passwordHash = await hashPassword(password, place)
     return deps.db.transaction(async (tx) => {
       const userId = await insertUser(tx, { ...account.user, passwordHash, createdAt: now, updatedAt: now })
       if (!userId) throw new AppError('ALREADY_REGISTERED')

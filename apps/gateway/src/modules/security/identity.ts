@@ -1,5 +1,6 @@
 import { IDENTITY_CHECK_DAILY_FAILURES, type IdentityMethod, type IdentityMethods, type IdentityPass } from '@ess/contract'
 import { verifyPassword, passwordWork } from '../../infra/crypto/password-hash'
+import type { PasswordWorkPlace } from '../../infra/crypto/password-work'
 import { mask } from '../../infra/crypto/mask'
 import { AppError } from '../../lib/app-error'
 import type { ClientOrigin } from '../../lib/client-origin'
@@ -70,14 +71,14 @@ export async function identityMethods(deps: SecurityDeps, auth: Login): Promise<
  * Checks the account's current password for a user who is signed in. A wrong one counts toward
  * the sign-in lockout (the same five tries as sign-in) and toward the daily cap of checks.
  */
-export async function verifyCurrentPassword(deps: SecurityDeps, userId: string, sealed: string, origin: ClientOrigin): Promise<void> {
+export async function verifyCurrentPassword(deps: SecurityDeps, userId: string, sealed: string, origin: ClientOrigin, place: PasswordWorkPlace): Promise<void> {
   const hash = await findPasswordHash(deps.db, userId)
   if (!hash) throw new AppError('IDENTITY_METHOD_UNAVAILABLE')
   const lockout = userLockout(userId)
   const lock = await lockState(deps.kv, lockout, deps.now())
   const password = deps.passwordKey.decryptPassword(sealed)
   if (lock.remainingMs) throw new AppError('ACCOUNT_LOCKED')
-  if (!(await verifyPassword(hash, password))) {
+  if (!(await verifyPassword(hash, password, place))) {
     const locked = await recordFailure(deps.kv, lockout, deps.now())
     await countFailure(deps, userId, origin)
     if (locked) await insertSecurityEvent(deps.db, userId, 'accountLocked', origin, deps.now())
@@ -88,10 +89,10 @@ export async function verifyCurrentPassword(deps: SecurityDeps, userId: string, 
 
 /** validUserPassword. */
 export async function checkPassword(deps: SecurityDeps, auth: Login, input: { password: string; keyId?: string }, origin: ClientOrigin): Promise<IdentityPass> {
-  return passwordWork.within(async () => {
+  return passwordWork.within(async (place) => {
     deps.passwordKey.assertKeyId(input.keyId)
     await refuseIfTooMany(deps, auth.userId)
-    await verifyCurrentPassword(deps, auth.userId, input.password, origin)
+    await verifyCurrentPassword(deps, auth.userId, input.password, origin, place)
     return pass(deps, auth, 'password', origin)
   })
 }

@@ -1,5 +1,6 @@
 import type { Locale, PasswordChanged, SecurityEventType } from '@ess/contract'
 import { hashPassword, verifyPassword, passwordWork } from '../../infra/crypto/password-hash'
+import type { PasswordWorkPlace } from '../../infra/crypto/password-work'
 import { AppError } from '../../lib/app-error'
 import type { ClientOrigin } from '../../lib/client-origin'
 import { unlock } from '../../lib/throttle'
@@ -34,16 +35,16 @@ function personalParts(user: { phone: string | null; username: string | null; em
  * personal part, not the current one, not one of the last PASSWORD_HISTORY_SIZE. Each refusal has
  * its own error. Answers the current hash (for the history).
  */
-export async function checkNewPassword(deps: SecurityDeps, userId: string, password: string): Promise<string | null> {
+export async function checkNewPassword(deps: SecurityDeps, userId: string, password: string, place: PasswordWorkPlace): Promise<string | null> {
   const user = await findUserById(deps.db, userId)
   if (!user) throw new AppError('SESSION_INVALID')
   if (await isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON')
   const lower = password.toLowerCase()
   if (personalParts(user).some((part) => lower.includes(part))) throw new AppError('PASSWORD_CONTAINS_PERSONAL')
   const [current, earlier] = await Promise.all([findPasswordHash(deps.db, userId), listEarlierPasswords(deps.db, userId)])
-  if (current && (await verifyPassword(current, password))) throw new AppError('PASSWORD_SAME_AS_CURRENT')
+  if (current && (await verifyPassword(current, password, place))) throw new AppError('PASSWORD_SAME_AS_CURRENT')
   for (const hash of earlier) {
-    if (await verifyPassword(hash, password)) throw new AppError('PASSWORD_RECENTLY_USED')
+    if (await verifyPassword(hash, password, place)) throw new AppError('PASSWORD_RECENTLY_USED')
   }
   return current ?? null
 }
@@ -59,9 +60,10 @@ export async function applyNewPassword(
   change: { password: string; currentHash: string | null; keep?: Pick<Auth, 'familyId'>; event: Extract<SecurityEventType, 'passwordChanged' | 'passwordReset'> },
   origin: ClientOrigin,
   locale: Locale,
+  place: PasswordWorkPlace,
 ): Promise<PasswordChanged> {
   const now = deps.now()
-  const newHash = await hashPassword(change.password)
+  const newHash = await hashPassword(change.password, place)
   const notice = { template: 'passwordChanged' } as const
   const { sessionsEnded, notices } = await deps.db.transaction(async (tx) => {
     await replacePassword(tx, userId, change.currentHash, newHash, now)
@@ -92,16 +94,16 @@ export interface UpdatePasswordInput {
  * phone (or email). The new password is checked before any code or password try is spent.
  */
 export async function updatePassword(deps: SecurityDeps, auth: Auth, input: UpdatePasswordInput, origin: ClientOrigin, locale: Locale): Promise<PasswordChanged> {
-  return passwordWork.within(async () => {
+  return passwordWork.within(async (place) => {
     const window = await currentWindow(deps.kv, auth, deps.now())
     if (!window && (!input.oldPassword || !input.passCode)) throw new AppError('IDENTITY_CHECK_REQUIRED')
     const password = openNewPassword(deps.passwordKey, input, locale)
-    const currentHash = await checkNewPassword(deps, auth.userId, password)
+    const currentHash = await checkNewPassword(deps, auth.userId, password, place)
     if (!window) {
       const to = await ownContact(deps, auth.userId, input.passCodeChannel)
       await useCode(deps, { scene: 'updatePassword', channel: input.passCodeChannel, to }, input.passCode as string)
-      await verifyCurrentPassword(deps, auth.userId, input.oldPassword as string, origin)
+      await verifyCurrentPassword(deps, auth.userId, input.oldPassword as string, origin, place)
     }
-    return applyNewPassword(deps, auth.userId, { password, currentHash, keep: auth, event: 'passwordChanged' }, origin, locale)
+    return applyNewPassword(deps, auth.userId, { password, currentHash, keep: auth, event: 'passwordChanged' }, origin, locale, place)
   })
 }

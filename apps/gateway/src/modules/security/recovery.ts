@@ -1,4 +1,5 @@
 import { passwordWork } from '../../infra/crypto/password-hash'
+import type { PasswordWorkPlace } from '../../infra/crypto/password-work'
 import {
   type AccountSummary,
   type CertifiedAccounts,
@@ -96,9 +97,9 @@ export async function validResetCode(deps: SecurityDeps, input: ResetCodeInput, 
 type NewPasswordInput = { password: string; confirmPassword: string; keyId?: string }
 
 /** The checks of a new password for an account, before anything is spent. */
-async function checkedPassword(deps: SecurityDeps, userId: string, input: NewPasswordInput, locale: Locale) {
+async function checkedPassword(deps: SecurityDeps, userId: string, input: NewPasswordInput, locale: Locale, place: PasswordWorkPlace) {
   const password = openNewPassword(deps.passwordKey, input, locale)
-  const currentHash = await checkNewPassword(deps, userId, password)
+  const currentHash = await checkNewPassword(deps, userId, password, place)
   return { password, currentHash }
 }
 
@@ -109,12 +110,12 @@ export async function resetByTicket(
   origin: ClientOrigin,
   locale: Locale,
 ): Promise<PasswordChanged> {
-  return passwordWork.within(async () => {
+  return passwordWork.within(async (place) => {
     const key = ticketKey(input.resetTicket)
     const { userId } = await readRecord<TicketRecord>(deps, key)
-    const checked = await checkedPassword(deps, userId, input, locale)
+    const checked = await checkedPassword(deps, userId, input, locale, place)
     await spend(deps, key)
-    return applyNewPassword(deps, userId, { ...checked, event: 'passwordReset' }, origin, locale)
+    return applyNewPassword(deps, userId, { ...checked, event: 'passwordReset' }, origin, locale, place)
   })
 }
 
@@ -172,13 +173,13 @@ export async function resetByPick(
   origin: ClientOrigin,
   locale: Locale,
 ): Promise<PasswordChanged> {
-  return passwordWork.within(async () => {
+  return passwordWork.within(async (place) => {
     const key = pickKey(input.pickToken)
     const record = await readRecord<PickRecord>(deps, key)
     if (!record.target) throw new AppError('RESET_TICKET_INVALID')
-    const checked = await checkedPassword(deps, record.userId, input, locale)
+    const checked = await checkedPassword(deps, record.userId, input, locale, place)
     await useCode(deps, record.target, input.code)
     await spend(deps, key)
-    return applyNewPassword(deps, record.userId, { ...checked, event: 'passwordReset' }, origin, locale)
+    return applyNewPassword(deps, record.userId, { ...checked, event: 'passwordReset' }, origin, locale, place)
   })
 }
