@@ -54,9 +54,11 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   // zod's configuration (jitless, core/zod-config.ts) with zod, so it runs before the contract's
   // schemas are made in this chunk; from common-lazy it ran after them (this chunk is imported first).
   [/[\\/]src[\\/]core[\\/]zod-config\.ts$/, 'forms'],
-  // The sign-in UI and what it needs to draw its fields (react-hook-form), without zod.
+  // The sign-in UI and what it needs to draw its fields (react-hook-form), without zod. Not the
+  // slider puzzle and the region list (components/auth-form/popups.ts): parts of their own, which come
+  // after the screens' first paint.
   [/[\\/]node_modules[\\/]react-hook-form[\\/]/, 'sign-in'],
-  [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]forms[\\/](lazy|load|messages)\.ts$)/, 'sign-in'],
+  [/[\\/]src[\\/](components[\\/]auth-form[\\/]|core[\\/]forms[\\/](lazy|load|messages)\.ts$)/, 'sign-in'],
   // The account security forms (several pages each), which validate with zod from the start: a
   // chunk beside the sign-in UI they build on (the sign-in chunk must not import the forms chunk),
   // never in a lazy group (lazy-chunks.ts), which the forms chunk may import (a cycle fails at start-up).

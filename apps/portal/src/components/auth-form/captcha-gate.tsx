@@ -1,23 +1,41 @@
-import { useRef, useState } from 'react'
-import { CaptchaPopup } from '../slider-captcha'
+import { NETWORK_ABNORMAL_TEXT } from '@ess/contract/wire'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from '../../core/toast'
+import { getLocale } from '../../i18n'
+// Relative on purpose: Taro's platform suffix swaps in popups.weapp.ts for relative paths only.
+import { CaptchaPopup, preloadCaptcha } from './popups'
 
 /**
  * The slider puzzle in front of an action that needs a captcha token (asking for a code, a
  * password login): `ask(then)` opens the puzzle, a pass closes it and runs `then(token)`.
+ * On the web the puzzle's code comes after the screen's first paint (popups.ts): it is asked
+ * for then, and the popup is mounted from the first `ask` on.
  */
 export function useCaptchaGate() {
   const [visible, setVisible] = useState(false)
+  const [asked, setAsked] = useState(false)
   const next = useRef<((token: string) => void) | null>(null)
+  // Effects run once the screen has painted: the puzzle is fetched while the user fills the form.
+  useEffect(preloadCaptcha, [])
   const ask = (then: (token: string) => void) => {
     next.current = then
+    setAsked(true)
     setVisible(true)
   }
-  const popup = (
+  const close = () => {
+    next.current = null
+    setVisible(false)
+  }
+  const popup = asked ? (
     <CaptchaPopup
       visible={visible}
-      onClose={() => {
-        next.current = null
-        setVisible(false)
+      onClose={close}
+      // A puzzle whose code cannot be fetched (offline for a moment): the network message, the gate
+      // closes, and the next `ask` mounts it again, which tries again.
+      onLoadFailed={() => {
+        toast(NETWORK_ABNORMAL_TEXT[getLocale()])
+        close()
+        setAsked(false)
       }}
       onPass={(token) => {
         const then = next.current
@@ -26,6 +44,6 @@ export function useCaptchaGate() {
         then?.(token)
       }}
     />
-  )
+  ) : null
   return { ask, popup }
 }

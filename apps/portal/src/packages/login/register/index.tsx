@@ -16,7 +16,7 @@ import { grantPrivacyConsent } from '@/core/auth/consent'
 import type { RegisterEmailForm, RegisterPhoneForm } from '@/core/auth/forms'
 import { firstIssue, preloadSchemas, schemaResolver } from '@/core/forms/lazy'
 import { fieldMessage } from '@/core/forms/messages'
-import { registerByEmail, registerByPhone } from '@/core/auth/login'
+import { loginCalls, preloadLoginCalls } from '@/core/auth/login-calls'
 import { returnUrlParam } from '@/core/auth/redirect'
 import { canGoBack, goBack, openRoute } from '@/core/navigation'
 import { toast } from '@/core/toast'
@@ -95,8 +95,8 @@ function PhoneRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
     flow.askCode(target)
   }
   const submit = handleSubmit((v) =>
-    flow.run((agreementIds) =>
-      registerByPhone(
+    flow.run(async (agreementIds) =>
+      (await loginCalls()).registerByPhone(
         { region: v.region ?? DEFAULT_PHONE_REGION, phone: v.phone, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds, bindLoginToken },
         flow.options,
       ),
@@ -128,8 +128,8 @@ function EmailRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
     flow.askCode(target)
   }
   const submit = handleSubmit((v) =>
-    flow.run((agreementIds) =>
-      registerByEmail({ email: v.email, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds, bindLoginToken }, flow.options),
+    flow.run(async (agreementIds) =>
+      (await loginCalls()).registerByEmail({ email: v.email, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds, bindLoginToken }, flow.options),
     ),
   )
   return (
@@ -150,8 +150,11 @@ export default function RegisterPage() {
   const [mode, setMode] = useState<Mode>(params.type === 'email' ? 'email' : 'phone')
   const returnUrl = returnUrlParam(params)
   const bindLoginToken = params.bindLoginToken || undefined
-  // The text and fields are painted; now the validation (zod and the rules) can come.
-  useEffect(() => void preloadSchemas().catch(() => undefined), [])
+  // The text and fields are painted; now the validation (zod and the rules) and the registration calls can come.
+  useEffect(() => {
+    preloadSchemas().catch(() => undefined)
+    preloadLoginCalls()
+  }, [])
   return (
     <PageFrame route="packages/login/register/index" className="auth-page">
       <AuthHero title={aux.registerTitle} subtitle={aux.registerSubtitle} />
