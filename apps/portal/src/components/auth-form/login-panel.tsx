@@ -7,6 +7,7 @@ import { AuthHero, Segmented, SignedOutNotice } from './index'
 import { AgreementRow, CodeRow, PhoneRow, SubmitButton, TextRow } from './form-rows'
 import { useCaptchaGate } from './captcha-gate'
 import { pressable } from '../a11y/pressable'
+import { whenUserActs } from '../lazy-part'
 import './index.scss'
 import { sendCode } from '../../core/auth/codes'
 import { grantPrivacyConsent } from '../../core/auth/consent'
@@ -159,11 +160,15 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
   const [mode, setMode] = useState<Mode>(params.type === 'code' || params.type === 'phone' ? 'code' : 'password')
   const returnUrl = returnUrlParam(params)
   const pending = useProviderReturn(params, returnUrl)
-  // The text and fields are painted; now the validation (zod and the rules) and the sign-in calls can come.
-  useEffect(() => {
-    preloadSchemas().catch(() => undefined)
-    preloadLoginCalls()
-  }, [])
+  // The validation (zod and the rules) and the sign-in calls, once the user begins to fill the form.
+  useEffect(
+    () =>
+      whenUserActs(() => {
+        preloadSchemas().catch(() => undefined)
+        preloadLoginCalls()
+      }),
+    [],
+  )
   return (
     <>
       <AuthHero title={aux.welcome} subtitle={aux.subtitle} />

@@ -3,8 +3,8 @@ import { lazyPart } from '../lazy-part'
 /**
  * H5: the popups of the sign-in and registration forms (the slider puzzle, the phone regions) are
  * chunks of their own, with NutUI's Popup, its overlay and transitions, so those screens draw their
- * text and fields without them (popups.weapp.ts: with the page). The puzzle is asked for once the
- * screen has painted (captcha-gate.tsx), the region list when it is first opened.
+ * text and fields without them (popups.weapp.ts: with the page). The puzzle is asked for at the
+ * user's first tap or key on the screen (captcha-gate.tsx), the region list when it is first opened.
  */
 const importCaptchaPopup = () => import('../slider-captcha').then((m) => m.CaptchaPopup)
 

@@ -5,8 +5,8 @@ import { toast } from '../toast'
 /**
  * The sign-in and registration calls (./login.ts: the password's encryption, the session's start)
  * for the screens that draw their forms first: needed once the user submits, not to paint, so on
- * the web they are a chunk of their own, asked for after the first paint (`preloadLoginCalls`)
- * and awaited by a submit that comes before them.
+ * the web they are a chunk of their own, asked for once the user begins to fill the form
+ * (`preloadLoginCalls`) and awaited by a submit that comes before them.
  */
 const importLogin = () => import('./login')
 

@@ -8,6 +8,7 @@ import { AuthHero, Segmented } from '@/components/auth-form'
 import { AgreementRow, CodeRow, PasswordPairRows, PhoneRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { pressable } from '@/components/a11y/pressable'
+import { whenUserActs } from '@/components/lazy-part'
 import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { PendingBindingNote } from '@/components/third-party'
@@ -150,11 +151,15 @@ export default function RegisterPage() {
   const [mode, setMode] = useState<Mode>(params.type === 'email' ? 'email' : 'phone')
   const returnUrl = returnUrlParam(params)
   const bindLoginToken = params.bindLoginToken || undefined
-  // The text and fields are painted; now the validation (zod and the rules) and the registration calls can come.
-  useEffect(() => {
-    preloadSchemas().catch(() => undefined)
-    preloadLoginCalls()
-  }, [])
+  // The validation (zod and the rules) and the registration calls, once the user begins to fill the form.
+  useEffect(
+    () =>
+      whenUserActs(() => {
+        preloadSchemas().catch(() => undefined)
+        preloadLoginCalls()
+      }),
+    [],
+  )
   return (
     <PageFrame route="packages/login/register/index" className="auth-page">
       <AuthHero title={aux.registerTitle} subtitle={aux.registerSubtitle} />
