@@ -55,8 +55,8 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   // schemas are made in this chunk; from common-lazy it ran after them (this chunk is imported first).
   [/[\\/]src[\\/]core[\\/]zod-config\.ts$/, 'forms'],
   // The sign-in UI and what it needs to draw its fields (react-hook-form), without zod. Not the
-  // slider puzzle and the region list (components/auth-form/popups.ts): parts of their own, which come
-  // after the screens' first paint.
+  // slider puzzle and the region list: parts of their own (components/auth-form/popups.ts), asked
+  // for once the user begins and when the list is opened.
   [/[\\/]node_modules[\\/]react-hook-form[\\/]/, 'sign-in'],
   [/[\\/]src[\\/](components[\\/]auth-form[\\/]|core[\\/]forms[\\/](lazy|load|messages)\.ts$)/, 'sign-in'],
   // The account security forms (several pages each), which validate with zod from the start: a
