@@ -54,9 +54,11 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   // zod's configuration (jitless, core/zod-config.ts) with zod, so it runs before the contract's
   // schemas are made in this chunk; from common-lazy it ran after them (this chunk is imported first).
   [/[\\/]src[\\/]core[\\/]zod-config\.ts$/, 'forms'],
-  // The sign-in UI and what it needs to draw its fields (react-hook-form), without zod.
+  // The sign-in UI and what it needs to draw its fields (react-hook-form), without zod. Not the
+  // slider puzzle and the region list: parts of their own (components/auth-form/popups.ts), asked
+  // for once the user begins and when the list is opened.
   [/[\\/]node_modules[\\/]react-hook-form[\\/]/, 'sign-in'],
-  [/[\\/]src[\\/](components[\\/](auth-form|slider-captcha)[\\/]|core[\\/]forms[\\/](lazy|load|messages)\.ts$)/, 'sign-in'],
+  [/[\\/]src[\\/](components[\\/]auth-form[\\/]|core[\\/]forms[\\/](lazy|load|messages)\.ts$)/, 'sign-in'],
   // The account security forms (several pages each), which validate with zod from the start: a
   // chunk beside the sign-in UI they build on (the sign-in chunk must not import the forms chunk),
   // never in a lazy group (lazy-chunks.ts), which the forms chunk may import (a cycle fails at start-up).
@@ -127,6 +129,11 @@ function staticImports(roots: Iterable<string>, api: ChunkApi, through: (id: str
 /** Whether a module of the contract loads zod, itself or through the contract modules it imports. */
 const contractLoadsZod = (id: string, api: ChunkApi) =>
   CONTRACT.test(id) && [...staticImports([id], api, (m) => CONTRACT.test(m))].some((m) => ZOD.test(m))
+
+/** The domains of the sign-in and registration pages (lazy-chunks.ts domainOf). */
+const SIGN_IN_DOMAINS = ['pages/login', 'packages/login']
+/** The code only the other pages with forms run (real-name, account security): not loaded by the sign-in pages. */
+const FORM_PAGES_CHUNK = 'form-pages'
 
 /** The chunks of the pages with forms (sign-in, registration, real-name, account security). */
 const FORM_CHUNKS = ['forms', 'sign-in', 'account-forms']
@@ -206,11 +213,6 @@ function startUpChunks() {
           const modules = () => [...api.getModuleIds()]
           startUp ??= startUpSet(modules().filter((m) => api.getModuleInfo(m)?.isEntry || isStartPage(m)), graph)
           if ((chunk === 'vendors' || chunk === 'common') && !startUp.has(id)) {
-            // Shared code that reaches the form libraries goes with the sign-in UI, so that
-            // no other lazy chunk imports the forms (zod: 40 KB gzip) for the pages without a form.
-            // What reaches zod itself goes beside the account forms: the sign-in chunk must not import
-            // the forms chunk (the sign-in screens paint before it arrives, src/core/forms/lazy.ts).
-            if (chunk === 'common' && reachesForms(id, api)) return reachesForms(id, api, inForms) ? 'account-forms' : 'sign-in'
             // Grouped by the domains of the lazy parts that run it (lazy-chunks.ts). A module no
             // part runs (an index's unused export, dropped by tree-shaking) keeps Taro's group.
             lazy ??= lazyChunkNames(modules().filter((m) => (api.getModuleInfo(m)?.dynamicImporters.length ?? 0) > 0), startUp, graph, SOURCE_DIR, {
@@ -218,12 +220,25 @@ function startUpChunks() {
               minCode: MIN_GROUP_CODE,
               // The pages with forms (sign-in, registration, real-name, account security) load the
               // form libraries and the sign-in UI: what only they run goes with the sign-in UI.
-              family: { name: 'sign-in', marks: (m) => formsOrSignIn(m, api) },
+              // Of that, the sign-in and registration pages load only what they run (`heads`): the
+              // code only the other form pages run is a chunk of its own (FORM_PAGES_CHUNK).
+              family: { name: 'sign-in', marks: (m) => formsOrSignIn(m, api), heads: SIGN_IN_DOMAINS, others: FORM_PAGES_CHUNK },
               // The tab pages and the articles (the pages opened most, and at launch from a link) load
-              // only code they run: no small group of other pages is merged into theirs.
+              // only code they run: no small group of other pages is merged into theirs. So do the
+              // sign-in and registration pages, the first screens of a new user (issue 37).
               ownDomains: TAB_PAGES,
-              exact: [...TAB_PAGES, 'packages/news'],
+              exact: [...TAB_PAGES, 'packages/news', ...SIGN_IN_DOMAINS],
             })
+            // Shared code that reaches the form libraries goes with the sign-in UI, so that
+            // no other lazy chunk imports the forms (zod: 40 KB gzip) for the pages without a form.
+            // What reaches zod itself goes beside the account forms: the sign-in chunk must not import
+            // the forms chunk (the sign-in screens paint before it arrives, src/core/forms/lazy.ts).
+            // What the sign-in pages do not run goes with the rest of the family's code: the sign-in
+            // chunk must not import that chunk, which imports it.
+            if (chunk === 'common' && reachesForms(id, api)) {
+              if (reachesForms(id, api, inForms)) return 'account-forms'
+              return lazy.get(id) === FORM_PAGES_CHUNK ? FORM_PAGES_CHUNK : 'sign-in'
+            }
             return lazy.get(id) ?? `${chunk}-lazy`
           }
           // A start-up module Taro leaves to its importer's chunk (one importer) could follow an

@@ -80,7 +80,18 @@ export interface LazyChunkOptions {
    * sign-in UI's); what only they run goes to the chunk `name` with that module, one file instead
    * of a group for every subset of them (the sign-in pages loaded some twenty groups).
    */
-  family?: { name: string; marks: (id: string) => boolean }
+  family?: {
+    name: string
+    marks: (id: string) => boolean
+    /**
+     * The family's first pages (domains): the family's chunk holds only what they run, and what
+     * only the other members run goes to the chunk `others`, so that those pages do not load the
+     * code of the rest of the family (the sign-in page loaded the account security and real-name
+     * pages' code, and the chunks that code imports). Without `heads`, one chunk.
+     */
+    heads?: readonly string[]
+    others?: string
+  }
   /** Pages that are a domain of their own (domainOf). */
   ownDomains?: readonly string[]
   /**
@@ -95,8 +106,11 @@ export interface LazyChunkOptions {
  * The chunk of every module that a lazy part runs and the start-up does not: parts are the modules
  * imported dynamically (`lazyParts`), none of the start-up set.
  *
- * With a `family`, the modules that only its parts run go to its chunk. That chunk imports other
- * lazy chunks and none imports it: a module importing one of its modules is run by only its parts too.
+ * With a `family`, the modules that only its parts run go to its chunk (with `heads`, those its
+ * heads run; the others to its `others` chunk, which may import the family's chunk, never the
+ * reverse: what a module the heads run imports, they run too). The family's chunks import other
+ * lazy chunks and no other imports them: a module importing one of their modules is run by only
+ * the family's parts too.
  *
  * A module's group is the set of domains that run it; a group with less code than `minCode` goes
  * to the smallest kept group containing it. Kept are the groups of at least `minCode`, every set of
@@ -132,12 +146,14 @@ function groupLazyModules(
   // The family's parts, and the modules only they run: the family's chunk.
   const members = new Set([...needs].filter(([, ids]) => family && [...ids].some(family.marks)).map(([part]) => part))
   const outside = new Set([...needs].filter(([part]) => !members.has(part)).flatMap(([, ids]) => [...ids]))
+  const heads = family?.heads
+  const headsRun = new Set([...needs].filter(([part]) => members.has(part) && heads?.includes(domainOf(part, sourceDir, ownDomains))).flatMap(([, ids]) => [...ids]))
   const domains = new Map<string, Set<string>>()
   for (const [part, ids] of needs) {
     const domain = domainOf(part, sourceDir, ownDomains)
     for (const id of ids) {
       if (family && !outside.has(id)) {
-        names.set(id, family.name)
+        names.set(id, !family.heads || headsRun.has(id) ? family.name : (family.others ?? `${family.name}-others`))
         continue
       }
       const set = domains.get(id) ?? new Set<string>()

@@ -131,6 +131,24 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
     expect(names.get('devices')).toBe('packages-safety-lazy')
   })
 
+  it("with heads, the family's chunk holds what its heads run; what only its other members run goes to its other chunk", () => {
+    const modules: Record<string, string> = {
+      [`${SRC}/pages/login/index.tsx`]: `import 'form'; import 'list'`,
+      [`${SRC}/packages/safety/bindPhone.tsx`]: `import 'form'; import 'contacts'; import 'list'`,
+      [`${SRC}/packages/safety/devices.tsx`]: `import 'list'`,
+      form: `import 'zod'; export const Form = 1`,
+      zod: 'export const z = 1',
+      contacts: `import 'form'; export const Contacts = 1`,
+      list: 'export const List = 1',
+    }
+    const parts = Object.keys(modules).filter((id) => id.startsWith(SRC))
+    const family = { name: 'sign-in', marks: (id: string) => id === 'zod', heads: ['pages/login'], others: 'form-pages' }
+    const names = lazyChunkNames(parts, new Set(), graph(modules), SRC, { family })
+    for (const id of ['form', 'zod', `${SRC}/pages/login/index.tsx`]) expect(names.get(id)).toBe('sign-in')
+    for (const id of ['contacts', `${SRC}/packages/safety/bindPhone.tsx`]) expect(names.get(id)).toBe('form-pages')
+    expect(names.get('list')).toBe(chunkNameOf(['pages/login', 'packages/safety']))
+  })
+
   it('never makes two chunks import each other (random graphs: a chunk imports only chunks of larger sets)', () => {
     const arbitrary = fc.record({
       size: fc.integer({ min: 2, max: 14 }),
@@ -140,9 +158,10 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
       minCode: fc.constantFrom(0, 50, 120, 400),
       marked: fc.option(fc.nat(13)),
       exact: fc.subarray(['pages/a', 'packages/c', 'packages/d']),
+      heads: fc.option(fc.subarray(['pages/a', 'pages/b', 'packages/c'])),
     })
     fc.assert(
-      fc.property(arbitrary, ({ size, edges, parts, sizes, minCode, marked, exact }) => {
+      fc.property(arbitrary, ({ size, edges, parts, sizes, minCode, marked, exact, heads }) => {
         const ids = Array.from({ length: size }, (_, i) => `m${i}`)
         const imports = new Map(ids.map((id) => [id, new Set<string>()]))
         for (const [from, to] of edges) if (from % size !== to % size) imports.get(ids[from % size]!)!.add(ids[to % size]!)
@@ -155,7 +174,7 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
           return id
         })
         const codeSize = (id: string) => sizes[Number(id.slice(1))] ?? 0
-        const family = marked === null ? undefined : { name: 'family', marks: (id: string) => id === ids[marked % size] }
+        const family = marked === null ? undefined : { name: 'family', marks: (id: string) => id === ids[marked % size], heads: heads ?? undefined }
         const names = lazyChunkNames(partIds, new Set(), graph(modules), SRC, { codeSize, minCode, family, exact })
         // Chunk → chunks it imports; a chunk importing itself is not an edge.
         const chunkEdges = new Map<string, Set<string>>()

@@ -1,7 +1,7 @@
 import { NETWORK_ABNORMAL_TEXT } from '@ess/contract/wire'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { afterNextPaint, lazyPart } from '../src/components/lazy-part'
+import { afterNextPaint, lazyPart, whenUserActs } from '../src/components/lazy-part'
 import Taro from '@tarojs/taro'
 import { ConfirmHost } from '../src/components/confirm-host'
 import { confirm, confirmStore, resetConfirm } from '../src/core/confirm'
@@ -44,6 +44,23 @@ describe('parts of a screen loaded as chunks of their own (H5)', () => {
     expect(done).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 5))
     expect(done).toBe(true)
+  })
+
+  it('code a screen needs once used waits for the first tap or key, runs once, and can be called off', () => {
+    const then = vi.fn()
+    whenUserActs(then)
+    document.body.dispatchEvent(new Event('scroll', { bubbles: true }))
+    expect(then).not.toHaveBeenCalled()
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Tab' }))
+    expect(then).toHaveBeenCalledTimes(1)
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'a' }))
+    expect(then).toHaveBeenCalledTimes(1)
+    // Called off (the screen left before the user acted): nothing runs.
+    const never = vi.fn()
+    whenUserActs(never)()
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    expect(never).not.toHaveBeenCalled()
   })
 
   it('a chunk that cannot be loaded shows nothing, says so, and the next mount tries again', async () => {

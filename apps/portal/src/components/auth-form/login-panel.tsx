@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement, type ExternalAccount } from '@ess/contract/wire'
+import { DEFAULT_PHONE_REGION, NETWORK_ABNORMAL_TEXT, ROUTE_PATHS, type AppAgreement, type ExternalAccount } from '@ess/contract/wire'
 import { Text, View } from '@tarojs/components'
 import { LinkedSentence } from '../sentence'
 import { useEffect, useState } from 'react'
@@ -7,17 +7,18 @@ import { AuthHero, Segmented, SignedOutNotice } from './index'
 import { AgreementRow, CodeRow, PhoneRow, SubmitButton, TextRow } from './form-rows'
 import { useCaptchaGate } from './captcha-gate'
 import { pressable } from '../a11y/pressable'
+import { whenUserActs } from '../lazy-part'
 import './index.scss'
 import { sendCode } from '../../core/auth/codes'
 import { grantPrivacyConsent } from '../../core/auth/consent'
 import type { CodeLoginForm, PasswordLoginForm } from '../../core/auth/forms'
 import { firstIssue, preloadSchemas, schemaResolver } from '../../core/forms/lazy'
 import { fieldMessage } from '../../core/forms/messages'
-import { loginByCode, loginByPassword } from '../../core/auth/login'
+import { loginCalls, preloadLoginCalls } from '../../core/auth/login-calls'
 import { returnUrlParam } from '../../core/auth/redirect'
 import { openRoute } from '../../core/navigation'
 import { toast } from '../../core/toast'
-import { forgetOAuthReturn, loginWithTicket, readOAuthReturn } from '../../core/third-party'
+import { hasOAuthReturn } from '../../core/third-party/providers'
 import { useI18n } from '../../i18n'
 import { BindPanel, ProviderLoginRow } from '../third-party'
 import { useTexts } from '../../i18n/domain'
@@ -41,6 +42,7 @@ function PasswordLogin({ returnUrl }: { returnUrl?: string }) {
     gate.ask(async (captchaToken) => {
       setBusy(true)
       try {
+        const { loginByPassword } = await loginCalls()
         await loginByPassword({ account: values.account, password: values.password, captchaToken }, { returnUrl })
         toast(aux.loggedIn, { icon: 'success' })
       } catch {
@@ -92,6 +94,7 @@ function CodeLogin({ returnUrl }: { returnUrl?: string }) {
   const submit = handleSubmit(async (values) => {
     setBusy(true)
     try {
+      const { loginByCode } = await loginCalls()
       await loginByCode(
         { region: values.region ?? DEFAULT_PHONE_REGION, phone: values.phone, code: values.code, agreementIds: agreements.map((a) => a.agreementId) },
         { returnUrl },
@@ -127,16 +130,20 @@ function useProviderReturn(params: Record<string, string | undefined>, returnUrl
   const aux = useTexts(authTexts)
   const [pending, setPending] = useState<{ token: string; account: ExternalAccount } | null>(null)
   useEffect(() => {
-    const back = readOAuthReturn(params, locale)
-    if (!back) return
-    forgetOAuthReturn()
-    if (back.kind === 'error') return void toast(back.message)
-    loginWithTicket(back.ticket, { returnUrl })
-      .then((result) => {
-        if (result.status === 'signedIn') toast(aux.loggedIn, { icon: 'success' })
-        else setPending({ token: result.bindLoginToken, account: result.account })
-      })
-      .catch(() => undefined /* toasted by the request client */)
+    // Only a page opened by a provider's return loads the third-party sign-in code.
+    if (!hasOAuthReturn(params)) return
+    void import('../../core/third-party').then(({ forgetOAuthReturn, loginWithTicket, readOAuthReturn }) => {
+      const back = readOAuthReturn(params, locale)
+      if (!back) return
+      forgetOAuthReturn()
+      if (back.kind === 'error') return void toast(back.message)
+      loginWithTicket(back.ticket, { returnUrl })
+        .then((result) => {
+          if (result.status === 'signedIn') toast(aux.loggedIn, { icon: 'success' })
+          else setPending({ token: result.bindLoginToken, account: result.account })
+        })
+        .catch(() => undefined /* toasted by the request client */)
+    }, () => toast(NETWORK_ABNORMAL_TEXT[locale]))
     // Once, for the address the page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -153,8 +160,15 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
   const [mode, setMode] = useState<Mode>(params.type === 'code' || params.type === 'phone' ? 'code' : 'password')
   const returnUrl = returnUrlParam(params)
   const pending = useProviderReturn(params, returnUrl)
-  // The text and fields are painted; now the validation (zod and the rules) can come.
-  useEffect(() => void preloadSchemas().catch(() => undefined), [])
+  // The validation (zod and the rules) and the sign-in calls, once the user begins to fill the form.
+  useEffect(
+    () =>
+      whenUserActs(() => {
+        preloadSchemas().catch(() => undefined)
+        preloadLoginCalls()
+      }),
+    [],
+  )
   return (
     <>
       <AuthHero title={aux.welcome} subtitle={aux.subtitle} />

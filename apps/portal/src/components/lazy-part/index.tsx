@@ -50,3 +50,32 @@ export function afterNextPaint(): Promise<void> {
   if (typeof requestAnimationFrame !== 'function') return Promise.resolve()
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 }
+
+/** The events that mean the user has begun to use a screen (a tap, a click, a key). */
+const FIRST_ACTS = ['pointerdown', 'touchstart', 'keydown'] as const
+
+/**
+ * Runs `then` once, at the user's first tap, click or key on the page (at once where there is no
+ * document: tests without one, the mini-program). For code a screen needs only once it is used:
+ * asked for after the first paint, it was still fetched and run while the page settled, and its
+ * work counted against the screen's responsiveness (Lighthouse's TBT) for a visitor who only reads.
+ * Returns the way to stop waiting (an effect's cleanup).
+ */
+export function whenUserActs(then: () => void): () => void {
+  if (typeof document === 'undefined' || typeof document.addEventListener !== 'function') {
+    then()
+    return () => undefined
+  }
+  let done = false
+  const act = () => {
+    if (done) return
+    stop()
+    then()
+  }
+  const stop = () => {
+    done = true
+    for (const type of FIRST_ACTS) document.removeEventListener(type, act, true)
+  }
+  for (const type of FIRST_ACTS) document.addEventListener(type, act, { capture: true, passive: true })
+  return stop
+}

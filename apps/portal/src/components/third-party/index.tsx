@@ -10,7 +10,7 @@ import type { PasswordLoginForm } from '../../core/auth/forms'
 import { schemaResolver } from '../../core/forms/lazy'
 import { fieldMessage } from '../../core/forms/messages'
 import { openRoute } from '../../core/navigation'
-import { bindToAccount, canLeaveForProvider, loadBindLoginAccount, loadProviders, startProviderLogin } from '../../core/third-party'
+import { canLeaveForProvider, loadBindLoginAccount, loadProviders, startProviderLogin } from '../../core/third-party/providers'
 import { toast } from '../../core/toast'
 import { fill, useI18n } from '../../i18n'
 import { pressable } from '../a11y/pressable'
@@ -98,6 +98,9 @@ export function BindPanel({ bindLoginToken, account, returnUrl }: { bindLoginTok
     gate.ask(async (captchaToken) => {
       setBusy(true)
       try {
+        // The binding call (the password's encryption, the session's start) is not part of the sign-in
+        // screens' first paint (core/third-party/providers.ts); here after a provider's return it has come.
+        const { bindToAccount } = await import('../../core/third-party')
         await bindToAccount({ bindLoginToken, externalId: account.externalId, account: values.account, password: values.password, captchaToken }, { returnUrl })
         toast(tp.bound, { icon: 'success' })
       } catch {

@@ -7,8 +7,9 @@ import { importSchemas } from './load'
  * Validation that does not hold up the first paint. The sign-in and registration screens are the
  * first a new user meets; their schemas bring zod and the contract's rules (the forms chunk, the
  * largest request of the page), which only matter once the user types or taps. These helpers let a
- * screen draw its text and fields with react-hook-form alone and fetch the schemas right after
- * (`preloadSchemas` on mount); a submit or a code request before they arrive waits for them.
+ * screen draw its text and fields with react-hook-form alone and fetch the schemas once the user
+ * begins (`preloadSchemas` at the first tap or key, components/lazy-part `whenUserActs`); a submit
+ * or a code request before they arrive waits for them.
  */
 type Schemas = Awaited<ReturnType<typeof importSchemas>>
 type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never }[keyof Schemas]

@@ -6,7 +6,6 @@ import {
   wire,
   type BindingInfo,
   type ErrorCode,
-  type ExternalAccount,
   type Locale,
   type LoginState,
   type ThirdPartyLogin,
@@ -18,6 +17,9 @@ import { completeLogin, type LoginSuccessOptions } from '../auth/session'
 import { request, type RequestOptions } from '../http/request'
 import { platform } from '../platform'
 import { privileged } from '../security/identity'
+import { providerReturnUrl } from './providers'
+
+export { canLeaveForProvider, hasOAuthReturn, loadBindLoginAccount, loadProviders, startProviderLogin } from './providers'
 
 /**
  * Third-party accounts (contract third-party.ts): sign-in with WeChat, QQ or Weibo and the binding
@@ -57,30 +59,9 @@ export function forgetOAuthReturn(): void {
   window.history.replaceState(window.history.state, '', `${pathname}${search}${hash.slice(0, q)}${rest ? `?${rest}` : ''}`)
 }
 
-/** Whether this client can send the user to a provider's page (the web). */
-export const canLeaveForProvider = () => platform().system.clientType() === 'h5'
-
-/** The page to come back to: this page of the portal, without its hash (the gateway adds the route). */
-function returnUrl(): string | undefined {
-  if (typeof window === 'undefined' || !window.location?.origin) return undefined
-  return `${window.location.origin}${window.location.pathname}`
-}
-
-export async function loadProviders(options: RequestOptions = {}): Promise<ThirdPartyProvider[]> {
-  const list = await request(wire.thirdPartyProviders, undefined, options)
-  return (list ?? []).map((p) => p.provider)
-}
-
-/** Leaves for the provider's sign-in page. Rejects (toasted) when the gateway refuses. */
-export async function startProviderLogin(provider: ThirdPartyProvider): Promise<void> {
-  grantPrivacyConsent()
-  const { authorizeUrl } = await request(wire.thirdPartyLoginAuthorize, { provider, returnUrl: returnUrl() }, THROW)
-  platform().system.leaveTo(authorizeUrl)
-}
-
 /** Leaves for the provider to bind an account (after the identity check, which `privileged` asks for). */
 export async function startProviderBinding(provider: ThirdPartyProvider): Promise<void> {
-  const { authorizeUrl } = await privileged((options) => request(wire.thirdPartyBindAuthorize, { provider, returnUrl: returnUrl() }, options))
+  const { authorizeUrl } = await privileged((options) => request(wire.thirdPartyBindAuthorize, { provider, returnUrl: providerReturnUrl() }, options))
   platform().system.leaveTo(authorizeUrl)
 }
 
@@ -90,10 +71,6 @@ export async function loginWithTicket(ticket: string, options: LoginSuccessOptio
   const result = await request(wire.thirdPartyLogin, { ticket }, THROW)
   if (result.status === 'signedIn') await completeLogin(result.login, options)
   return result
-}
-
-export function loadBindLoginAccount(bindLoginToken: string): Promise<(ExternalAccount & { expiresIn: number }) | undefined> {
-  return request(wire.getBindLoginAccount, { bindLoginToken })
 }
 
 /** Binds the pending external account to an existing account by its password, and signs in. */

@@ -8,6 +8,7 @@ import { AuthHero, Segmented } from '@/components/auth-form'
 import { AgreementRow, CodeRow, PasswordPairRows, PhoneRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { pressable } from '@/components/a11y/pressable'
+import { whenUserActs } from '@/components/lazy-part'
 import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { PendingBindingNote } from '@/components/third-party'
@@ -16,7 +17,7 @@ import { grantPrivacyConsent } from '@/core/auth/consent'
 import type { RegisterEmailForm, RegisterPhoneForm } from '@/core/auth/forms'
 import { firstIssue, preloadSchemas, schemaResolver } from '@/core/forms/lazy'
 import { fieldMessage } from '@/core/forms/messages'
-import { registerByEmail, registerByPhone } from '@/core/auth/login'
+import { loginCalls, preloadLoginCalls } from '@/core/auth/login-calls'
 import { returnUrlParam } from '@/core/auth/redirect'
 import { canGoBack, goBack, openRoute } from '@/core/navigation'
 import { toast } from '@/core/toast'
@@ -95,8 +96,8 @@ function PhoneRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
     flow.askCode(target)
   }
   const submit = handleSubmit((v) =>
-    flow.run((agreementIds) =>
-      registerByPhone(
+    flow.run(async (agreementIds) =>
+      (await loginCalls()).registerByPhone(
         { region: v.region ?? DEFAULT_PHONE_REGION, phone: v.phone, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds, bindLoginToken },
         flow.options,
       ),
@@ -128,8 +129,8 @@ function EmailRegistration({ returnUrl, bindLoginToken }: { returnUrl?: string; 
     flow.askCode(target)
   }
   const submit = handleSubmit((v) =>
-    flow.run((agreementIds) =>
-      registerByEmail({ email: v.email, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds, bindLoginToken }, flow.options),
+    flow.run(async (agreementIds) =>
+      (await loginCalls()).registerByEmail({ email: v.email, code: v.code, password: v.password, confirmPassword: v.confirmPassword, agreementIds, bindLoginToken }, flow.options),
     ),
   )
   return (
@@ -150,8 +151,15 @@ export default function RegisterPage() {
   const [mode, setMode] = useState<Mode>(params.type === 'email' ? 'email' : 'phone')
   const returnUrl = returnUrlParam(params)
   const bindLoginToken = params.bindLoginToken || undefined
-  // The text and fields are painted; now the validation (zod and the rules) can come.
-  useEffect(() => void preloadSchemas().catch(() => undefined), [])
+  // The validation (zod and the rules) and the registration calls, once the user begins to fill the form.
+  useEffect(
+    () =>
+      whenUserActs(() => {
+        preloadSchemas().catch(() => undefined)
+        preloadLoginCalls()
+      }),
+    [],
+  )
   return (
     <PageFrame route="packages/login/register/index" className="auth-page">
       <AuthHero title={aux.registerTitle} subtitle={aux.registerSubtitle} />
