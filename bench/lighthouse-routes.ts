@@ -168,11 +168,14 @@ try {
   const retried: string[] = []
   const runsOf = new Map<Case, Run[]>(cases.map((c) => [c, []]))
   const runMs: number[] = []
+  /** The 1-minute load average at the end of each run: the other work of the shared machine, which raises TBT. */
+  const loads: number[] = []
 
   const runCase = async (c: Case, pass: number) => {
     const t0 = Date.now()
     const { lhr, seen } = await measure(browser!.browser, `${gw.url}${c.opened}`, c.stored, FLAGS, retried)
     runMs.push(Date.now() - t0)
+    loads.push(loadavg()[0])
     // The page measured is the case's: the route expected, its language, no consent panel (the
     // visitor agreed before), so that a redirect or a lost session is never measured as the route.
     const path = seen.route.replace(/^\//, '').split('?')[0]
@@ -220,7 +223,7 @@ try {
 ## Lighthouse, every route (issue 37 goal 1)
 
 Run: ${new Date().toISOString()} — \`npx tsx bench/lighthouse-routes.ts\` (in \`npm run bench\`)${ONLY?.length || LANGS.length < 2 ? ` — a trial: BENCH_LH_ROUTES=${ONLY?.join(',') ?? ''} BENCH_LH_LANGS=${LANGS.join(',')}` : ''}.
-Machine: ${machineOf()}; load average (1, 5, 15 min) ${loadBefore.map((l) => l.toFixed(2)).join(', ')} at the start, ${loadavg().map((l) => l.toFixed(2)).join(', ')} at the end.
+Machine: ${machineOf()}; load average (1, 5, 15 min) ${loadBefore.map((l) => l.toFixed(2)).join(', ')} at the start, ${loadavg().map((l) => l.toFixed(2)).join(', ')} at the end; the 1-minute load after each run ${median(loads).toFixed(1)} median, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.
 Wall time: **${(wallS / 60).toFixed(1)} min** for ${cases.length} cases and ${runMs.length} runs (one run ${(median(runMs) / 1000).toFixed(1)} s median, ${(Math.max(...runMs) / 1000).toFixed(1)} s at most), account set-up and gateway start included.
 
 How: Lighthouse ${lighthouseVersion} (npm) driving ${browser.description} through chrome-launcher, against the production gateway
