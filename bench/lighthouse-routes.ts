@@ -237,7 +237,7 @@ Params: the query of the link that leads there (the article and the help questio
 \`news\`, the personal-information type \`phone\`, the web view of the first agreement, the failed-check origin); after each run the
 bench checks the page shown is the route measured, in the case's language, without the consent panel, and stops otherwise. Each
 case once; a case below any goal ${EXTRA_RUNS} more times after the first pass, the median of its runs counting. Runs Lighthouse
-itself failed, made again: ${retried.length ? retried.join(', ') : 'none'}.
+itself failed, made again: ${retried.length ? `${tally(retried)} of ${runMs.length + retried.length} attempts` : 'none'}.
 
 | route | language | who | runs | performance | accessibility | LCP | TBT | CLS | all goals | main reason (not met) / note |
 |---|---|---|---:|---:|---:|---:|---:|---:|---|---|
