@@ -15,6 +15,7 @@ import { createPlatform } from './platform'
 import { ensureOpenId } from './core/wechat'
 import { rememberJumpDes } from './core/links/des'
 import { onSessionChange } from './core/auth/session'
+import { loadAssistant, loadLegacy } from './core/load-later'
 import { prefetchLaunchFloors } from './core/cms/floors'
 import { prefetchLaunchArticle } from './core/cms/news'
 // Relative: Taro's multi-platform resolution picks toast-view.h5.ts for the web.
@@ -53,7 +54,7 @@ void checkHostPrivacy().then(() =>
 if (platform.kind !== 'h5') {
   onSessionChange((event) => {
     if (event !== 'login') return
-    import('./core/legacy')
+    loadLegacy()
       .then((m) => m.legacyAfterLogin())
       .catch((error: unknown) => console.warn('[legacy] no session of the older user center', error))
   })
@@ -64,7 +65,7 @@ if (platform.kind !== 'h5') {
 // login needs them, not with the start-up (H5: a chunk each).
 onSessionChange((event) => {
   if (event !== 'login') return
-  import('./core/assistant')
+  loadAssistant()
     .then((m) => m.assistantAfterLogin())
     .catch((error: unknown) => console.warn('[assistant] login failed', error))
 })

@@ -12,6 +12,7 @@ import { currentAppId, returnUrlWithToken } from './redirect'
 import { openLoginTarget } from './target'
 import { resetUserStore, userStore } from './user-store'
 import { forgetSignedOut } from './signed-out'
+import { loadLegacy } from '../load-later'
 
 type Listener = (event: 'login' | 'logout') => void
 const listeners = new Set<Listener>()
@@ -75,7 +76,7 @@ export async function completeLogin(state: Pick<LoginState, 'accessToken' | 'ref
  */
 async function endLegacySession(): Promise<void> {
   if (!clientStorage.get('oucToken')) return
-  await import('../legacy').then((m) => m.legacyLogout()).catch(() => clientStorage.remove('oucToken'))
+  await loadLegacy().then((m) => m.legacyLogout()).catch(() => clientStorage.remove('oucToken'))
 }
 
 async function endSession(call: typeof wire.logout | typeof wire.signOut): Promise<void> {
