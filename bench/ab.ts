@@ -8,7 +8,7 @@
 //     '{"NODE_OPTIONS":"--max-semi-space-size=16"}'); BENCH_AB_ROOT_B: a built checkout for B.
 import { join } from 'node:path'
 import { registerAccount, startMailbox } from './account'
-import { HOT_CALLS, type HotCall, cpuMsOf, loadPrepared, median, prepareLoad, root, signedHeaders, startCeiling, startGateway } from './lib'
+import { HOT_CALLS, type HotCall, cpuMsOf, loadPrepared, median, prepareLoad, root, startGateway, startSignedHello } from './lib'
 
 const name = (process.argv[2] ?? 'cms') as 'cms' | 'dict' | 'user'
 const call: HotCall = HOT_CALLS[name]
@@ -17,7 +17,7 @@ const SECONDS = Number(process.argv[4] ?? 3)
 const envOf = (text: string | undefined): Record<string, string> => (text ? (JSON.parse(text) as Record<string, string>) : {})
 
 const mailbox = await startMailbox()
-const hello = await startCeiling(['--import', 'tsx', join(root, 'bench/signed-hello.ts')], HOT_CALLS.signedHello.path, signedHeaders('GET', HOT_CALLS.signedHello.path))
+const hello = await startSignedHello()
 const a = await startGateway({ ...mailbox.deliveryEnv, ...envOf(process.env.BENCH_AB_A) })
 const rootB = process.env.BENCH_AB_ROOT_B
 const b = await startGateway({ ...mailbox.deliveryEnv, ...(rootB ? { SKIP_BUILD: '1', PORTAL_DIR: join(root, 'apps/portal/dist/h5') } : {}), ...envOf(process.env.BENCH_AB_B) }, rootB ?? root)
@@ -25,7 +25,7 @@ const tokenOf = async (url: string, who: string) => (call.signed === 'user' ? (a
 const targets = [
   { label: 'A', url: a.url, pid: a.serverPid, call, token: await tokenOf(a.url, 'a') },
   { label: 'B', url: b.url, pid: b.serverPid, call, token: await tokenOf(b.url, 'b') },
-  { label: 'signed hello', url: hello.url, pid: hello.child.pid ?? 0, call: HOT_CALLS.signedHello as HotCall, token: '' },
+  { label: 'signed hello', url: hello.url, pid: hello.pid, call: HOT_CALLS.signedHello as HotCall, token: '' },
 ]
 type Target = (typeof targets)[number]
 const cpu: Record<string, number[]> = { A: [], B: [], 'signed hello': [] }
@@ -49,7 +49,7 @@ try {
 } finally {
   await a.stop()
   await b.stop()
-  hello.child.kill('SIGTERM')
+  await hello.stop()
   await mailbox.close()
 }
 const m = (label: string) => median(cpu[label])

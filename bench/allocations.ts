@@ -7,7 +7,7 @@
 import WebSocket from 'ws'
 import { registerAccount, startMailbox } from './account'
 import { join } from 'node:path'
-import { HOT_CALLS, type HotCall, freePort, loadPrepared, prepareLoad, root, signedHeaders, startCeiling, startGateway } from './lib'
+import { HOT_CALLS, type HotCall, freePort, loadPrepared, prepareLoad, startGateway, startSignedHello } from './lib'
 const target = (process.argv[2] ?? 'cms') as keyof typeof HOT_CALLS
 const call: HotCall = HOT_CALLS[target]
 const mailbox = await startMailbox()
@@ -15,10 +15,7 @@ const inspectPort = await freePort()
 const inspect = `--inspect=127.0.0.1:${inspectPort}`
 const gw =
   target === 'signedHello'
-    ? await startCeiling([inspect, '--import', 'tsx', join(root, 'bench/signed-hello.ts')], call.path, signedHeaders('GET', call.path)).then(({ child, url }) => ({
-        url,
-        stop: () => new Promise<void>((done) => child.once('exit', () => done()).kill('SIGTERM')),
-      }))
+    ? await startSignedHello([inspect])
     : await startGateway({ ...mailbox.deliveryEnv }, undefined, [inspect, '--max-old-space-size=192', '--max-semi-space-size=4', 'apps/gateway/dist/server.js'])
 // An account signed up first whatever the call, as in profile.ts and run.ts.
 const signedUp = target === 'signedHello' ? '' : (await registerAccount(gw.url, mailbox, `alloc.${Date.now()}@example.com`, 'Bench2026pass')).accessToken
@@ -28,7 +25,7 @@ const ws = new WebSocket(list[0].webSocketDebuggerUrl)
 await new Promise((r) => ws.once('open', r))
 let id = 0
 const pending = new Map<number, (value: unknown) => void>()
-ws.on('message', (message) => {
+ws.on('message', (message: Buffer) => {
   const msg = JSON.parse(message.toString()) as { id?: number; result?: unknown; error?: unknown }
   const resolve = msg.id === undefined ? undefined : pending.get(msg.id)
   if (resolve && msg.id !== undefined) {

@@ -59,6 +59,16 @@ export async function startCeiling(args: string[], path: string, headers: Record
   return { child, url }
 }
 
+/**
+ * bench/signed-hello.ts (the ceiling of a signed call) in its own process, `nodeArgs` before the
+ * script (a profiler's flags, say): its address, pid and a stop that waits for its exit.
+ */
+export async function startSignedHello(nodeArgs: string[] = []) {
+  const { path } = HOT_CALLS.signedHello
+  const { child, url } = await startCeiling([...nodeArgs, '--import', 'tsx', join(root, 'bench/signed-hello.ts')], path, signedHeaders('GET', path))
+  return { url, child, pid: child.pid ?? 0, stop: () => new Promise<void>((done) => child.once('exit', () => done()).kill('SIGTERM')) }
+}
+
 /** start.mjs runs the gateway as its child: the pid of that child, or `pid` itself when it has none. */
 function servingPid(pid: number): number {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { registerAccount, startMailbox } from './account'
-import { HOT_CALLS, type HotCall, loadPrepared, prepareLoad, root, signedHeaders, startCeiling, startGateway } from './lib'
+import { HOT_CALLS, type HotCall, loadPrepared, prepareLoad, startGateway, startSignedHello } from './lib'
 
 const target = process.argv[2] ?? 'dict'
 const seconds = Number(process.argv[3] ?? 10)
@@ -25,10 +25,7 @@ const mailbox = await startMailbox()
 const profiler = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
 const gw =
   target === 'signedHello'
-    ? await startCeiling([...profiler, '--import', 'tsx', join(root, 'bench/signed-hello.ts')], chosen.path, signedHeaders('GET', chosen.path)).then(({ child, url }) => ({
-        url,
-        stop: () => new Promise<void>((done) => child.once('exit', () => done()).kill('SIGTERM')),
-      }))
+    ? await startSignedHello(profiler)
     : await startGateway({ ...mailbox.deliveryEnv }, undefined, [...profiler, '--max-old-space-size=192', '--max-semi-space-size=4', 'apps/gateway/dist/server.js'])
 try {
   // An account signed up first whatever the call (as run.ts does): a gateway in service hashes passwords, and

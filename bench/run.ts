@@ -6,7 +6,7 @@
 import { cpus, totalmem } from 'node:os'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, loadPrepared, median, prepareLoad, root, signedHeaders, startCeiling, startGateway, type LoadResult } from './lib'
+import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, loadPrepared, median, prepareLoad, root, signedHeaders, startCeiling, startGateway, startSignedHello, type LoadResult } from './lib'
 import { registerAccount, startMailbox } from './account'
 import { measureHomeBundles } from './bundle'
 
@@ -17,7 +17,7 @@ const CONNECTIONS = 10
 // The framework's ceiling: a bare Fastify hello in its own process, loaded in the same rounds; and
 // the ceiling of a signed call: the same Fastify with only the checks every signed call makes.
 const bare = await startCeiling([join(root, 'bench/bare.mjs')], '/hello')
-const signedHello = await startCeiling(['--import', 'tsx', join(root, 'bench/signed-hello.ts')], HOT_CALLS.signedHello.path, signedHeaders('GET', HOT_CALLS.signedHello.path))
+const signedHello = await startSignedHello()
 const mailbox = await startMailbox()
 const gw = await startGateway(mailbox.deliveryEnv)
 const { accessToken } = await registerAccount(gw.url, mailbox, 'bench.hot@example.com', 'Bench2026pass')
@@ -45,7 +45,7 @@ const HOT = (['cms', 'dict', 'user'] as const).map((name) => ({ name, ...HOT_CAL
 const TARGETS: Target[] = [
   { name: 'bare', url: bare.url, pid: bare.child.pid ?? 0, path: '/hello' },
   // About half the bare hello's rate here (78,000 req/s on a quiet machine).
-  { name: 'signedHello', url: signedHello.url, pid: signedHello.child.pid ?? 0, ...HOT_CALLS.signedHello, maxRps: 60_000 },
+  { name: 'signedHello', url: signedHello.url, pid: signedHello.pid, ...HOT_CALLS.signedHello, maxRps: 60_000 },
   { name: 'health', url: gw.url, pid: gw.serverPid, ...HOT_CALLS.health },
   ...HOT.map((call) => ({ ...call, url: gw.url, pid: gw.serverPid })),
   // The same calls on the baseline's gateway (its own account for getUserInfo), in the same rounds.
@@ -79,7 +79,7 @@ try {
   await gw.stop()
   await baseline?.stop()
   bare.child.kill('SIGTERM')
-  signedHello.child.kill('SIGTERM')
+  await signedHello.stop()
   await mailbox.close()
 }
 
