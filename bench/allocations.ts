@@ -6,7 +6,6 @@
 //   npx tsx bench/allocations.ts [cms|dict|user|signedHello]
 import WebSocket from 'ws'
 import { registerAccount, startMailbox } from './account'
-import { join } from 'node:path'
 import { HOT_CALLS, type HotCall, freePort, loadPrepared, prepareLoad, startGateway, startSignedHello } from './lib'
 const target = (process.argv[2] ?? 'cms') as keyof typeof HOT_CALLS
 const call: HotCall = HOT_CALLS[target]
