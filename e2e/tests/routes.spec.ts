@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { LOCALES, ROUTES } from '@ess/contract'
 import { REDIRECTED, REDIRECTED_SIGNED_IN } from './redirects'
-import { expectRoute, seriousA11yViolations, signInVerified, useLocale, watchErrors } from './support'
+import { expectRoute, seriousA11yViolations, signInVerified, useLocale, visitor, watchErrors } from './support'
 
 /** Routes per visitor test: each test walks its share in one page, as a person opening links would. */
 const ROUTES_PER_WALK = 9
@@ -52,5 +52,20 @@ for (const locale of LOCALES) {
         }
       })
     }
+  })
+
+  // The web view's page (issue 37: Lighthouse's `frame-title`): an agreement opened from the sign-in
+  // page shows in a frame whose title names whose page it is; axe checks the page with its frame.
+  test(`an agreement opens in the web view, in a titled frame (${locale})`, async ({ page }) => {
+    const errors = watchErrors(page)
+    await visitor(page, locale)
+    await page.goto('/#/pages/login/index')
+    await page.getByTestId('agreement-link').first().click()
+    await expectRoute(page, 'packages/webview/index', locale)
+    const frame = page.getByTestId('webview')
+    await expect(frame).toHaveAttribute('title', locale === 'en-US' ? 'Web page of Employee Services' : '员工服务的网页')
+    await expect(page.frameLocator('[data-testid="webview"]').locator('h1').first()).toHaveText(locale === 'en-US' ? 'User Service Agreement' : '用户服务协议')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    expect(errors).toEqual([])
   })
 }

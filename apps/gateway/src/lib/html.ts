@@ -5,6 +5,15 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTI
 /** Pages rendered by the gateway load nothing and run no script. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'self'"
 
+/**
+ * The headers of a page the portal shows inside its own web view (an agreement: an iframe of the
+ * portal's page on the web): framed by the gateway's own pages only, by no other site's.
+ */
+export const EMBEDDABLE_PAGE_HEADERS = {
+  'content-security-policy': `${PAGE_CSP}; frame-ancestors 'self'`,
+  'x-frame-options': 'SAMEORIGIN',
+} as const
+
 interface Document {
   lang: string
   title: string

@@ -69,7 +69,10 @@ describe('security headers', () => {
 
   it('pages the gateway renders keep their own stricter policy; the API docs theirs', async () => {
     const agreement = await t.app.inject({ method: 'GET', url: '/app/agreements/no-such/1.0' })
-    expect(agreement.headers['content-security-policy']).toBe(PAGE_CSP)
+    // An agreement is shown in the portal's web view (an iframe of its page on the web): framed by
+    // the gateway's own pages only.
+    expect(agreement.headers['content-security-policy']).toBe(`${PAGE_CSP}; frame-ancestors 'self'`)
+    expect(agreement.headers['x-frame-options']).toBe('SAMEORIGIN')
     // A page: the document headers besides its own policy.
     expect(agreement.headers).toMatchObject({ 'referrer-policy': 'strict-origin-when-cross-origin', 'permissions-policy': PERMISSIONS_POLICY })
     const docs = await t.app.inject({ method: 'GET', url: '/app/docs' })

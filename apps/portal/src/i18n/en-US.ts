@@ -67,6 +67,7 @@ const enUS: Dictionary = {
     back: 'Back',
     home: 'Home',
     chinaTime: '{time} (UTC+8)',
+    embeddedPage: 'Web page of {host}',
   },
   frame: {
     preparingTitle: 'Coming soon',

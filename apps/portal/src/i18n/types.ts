@@ -26,6 +26,8 @@ export interface Dictionary {
     home: string
     /** A China time on a device elsewhere (core/display/time.ts); `{time}` is the time. */
     chinaTime: string
+    /** The title of an embedded web page's frame (packages/webview on the web); `{host}` is its site (the app's name for the gateway's own pages). */
+    embeddedPage: string
   }
   frame: {
     preparingTitle: string

@@ -67,6 +67,7 @@ const zhCN: Dictionary = {
     back: '返回',
     home: '回到首页',
     chinaTime: '{time}（北京时间）',
+    embeddedPage: '{host}的网页',
   },
   frame: {
     preparingTitle: '敬请期待',

@@ -5,7 +5,7 @@ const STYLE = `
 :root{color-scheme:light;--brand:#1f6feb}
 body{margin:0;background:#f5f6f8;color:#1d2129;font:15px/1.75 -apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei","Segoe UI",Roboto,sans-serif;-webkit-text-size-adjust:100%}
 main{box-sizing:border-box;max-width:760px;margin:0 auto;padding:20px 18px 40px;background:#fff;min-height:100vh;overflow-wrap:anywhere}
-nav{text-align:right;font-size:13px}nav a{color:var(--brand);text-decoration:none;margin-left:12px}nav a[aria-current]{color:#86909c}
+nav{text-align:right;font-size:13px}nav a{color:var(--brand);text-decoration:none;margin-left:12px}nav a[aria-current]{color:#646e7a}
 h1{font-size:22px;line-height:1.4;margin:12px 0 8px}h2{font-size:17px;margin:24px 0 8px}h3{font-size:15px;margin:18px 0 6px}
 p,li{margin:8px 0}ul,ol{padding-left:1.4em}strong{color:#000}
 `

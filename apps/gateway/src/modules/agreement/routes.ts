@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { registerCall } from '../../lib/call-route'
-import { PAGE_CSP } from '../../lib/html'
+import { EMBEDDABLE_PAGE_HEADERS } from '../../lib/html'
 import { clientOrigin } from '../../lib/client-origin'
 import { authOf } from '../../plugins/auth'
 import { getAppAgreements, renderAgreement } from './service'
@@ -50,7 +50,8 @@ export default async function agreementRoutes(fastify: FastifyInstance) {
       }, fastify.now())
       return reply
         .code(page.found ? 200 : 404)
-        .header('content-security-policy', PAGE_CSP)
+        // Shown in the portal's web view (an iframe on the web): the document headers' DENY refused it.
+        .headers(EMBEDDABLE_PAGE_HEADERS)
         .header('cache-control', page.found ? 'public, max-age=3600' : 'no-cache')
         .header('vary', 'accept-language')
         .type('text/html; charset=utf-8')

@@ -174,7 +174,13 @@ export function AgreementCheck({
         </View>
         <View className="auth-agree__text">
           {before && <Text onClick={() => onChange(!checked)}>{before}</Text>}
-          <AgreementLinks list={list} locale={locale} template="{links}" linkClassName="auth-agree__link" linkTestId="agreement-link" />
+          {list.length > 0 ? (
+            <AgreementLinks list={list} locale={locale} template="{links}" linkClassName="auth-agree__link" linkTestId="agreement-link" />
+          ) : (
+            <Text className="auth-agree__waiting" aria-hidden>
+              {aux.agreementsWaiting[type]}
+            </Text>
+          )}
           {after && <Text onClick={() => onChange(!checked)}>{after}</Text>}
         </View>
       </View>

@@ -18,6 +18,7 @@ const auth: AuthDictionary = {
   codeLoginHint: 'A new phone number gets an account once verified',
   login: 'Log in',
   agreeSentence: 'I have read and agree to the {links}',
+  agreementsWaiting: { '1': 'User Service Agreement and Privacy Policy', '2': 'Account Cancellation Agreement' },
   noAccount: 'No account yet? {link}',
   register: 'Sign up',
   forgotPassword: 'Forgot password',

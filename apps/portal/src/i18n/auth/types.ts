@@ -20,6 +20,11 @@ export interface AuthDictionary {
   login: string
   /** The agreement line; `{links}` marks where the agreement links go. */
   agreeSentence: string
+  /**
+   * The usual agreement names of each set as the line shows them, held in its place (unseen) while
+   * the real names load, so the line wraps as it will and nothing below moves when they come.
+   */
+  agreementsWaiting: { '1': string; '2': string }
   /** `{link}`: the sign-up link (`register`). */
   noAccount: string
   register: string

@@ -18,6 +18,7 @@ const auth: AuthDictionary = {
   codeLoginHint: '未注册的手机号验证后将自动创建账号',
   login: '登录',
   agreeSentence: '我已阅读并同意{links}',
+  agreementsWaiting: { '1': '《用户服务协议》和《隐私政策》', '2': '《账号注销协议》' },
   noAccount: '还没有账号？{link}',
   register: '立即注册',
   forgotPassword: '忘记密码',

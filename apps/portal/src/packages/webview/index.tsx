@@ -1,11 +1,12 @@
 import { ROUTE_PATHS } from '@ess/contract/wire'
-import { WebView } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useEffect } from 'react'
 import { PageFrame } from '@/components/page-frame'
 import { safeWebviewUrl } from '@/core/links/webview'
 import { openRoute } from '@/core/navigation'
 import { platform } from '@/core/platform'
+// Relative: Taro's multi-platform resolution picks frame.h5.tsx for the web.
+import { EmbeddedPage } from './frame'
 import './index.scss'
 
 /** An embedded web page (query `url`): an iframe on H5, web-view in the mini-program. */
@@ -17,7 +18,7 @@ export default function WebviewPage() {
   }, [url])
   return (
     <PageFrame route="packages/webview/index" className="webview-page">
-      {url && <WebView className="webview-page__frame" src={url} data-testid="webview" />}
+      {url && <EmbeddedPage url={url} />}
     </PageFrame>
   )
 }

@@ -24,10 +24,11 @@ export default function IdentitySuccessPage() {
     void loadCertification().then((value) => setRecord(value ?? null))
   })
   return (
-    <PageFrame route="packages/users/identity/success">
+    <PageFrame route="packages/users/identity/success" className="rn-page--footer">
       <ResultState icon={<Check size={40} />} tone="ok" title={r.successTitle} text={record ? successText(r.successText, record) : undefined} testId="identity-success" />
       {record && <CertificationRecord record={record} />}
-      <View className="rn-actions">
+      {/* At the bottom of the screen: the record and its sentence arrive after the first paint. */}
+      <View className="rn-actions rn-actions--footer">
         <Button type="primary" block shape="round" size="large" data-testid="continue" onClick={() => void resumeAfterRealName(origin)}>
           {r.continue}
         </Button>

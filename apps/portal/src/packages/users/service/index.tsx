@@ -2,7 +2,7 @@ import { ROUTE_PATHS } from '@ess/contract/wire'
 import { Ask, Location, Mail, Notice, Phone, Service } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { HelpSkeleton, InfoRow, LoadFailed, useLoaded } from '@/components/help'
+import { InfoRow, LoadFailed, useLoaded } from '@/components/help'
 import { pressable } from '@/components/a11y/pressable'
 import '@/components/help/index.scss'
 import { ListCard } from '@/components/list-card'
@@ -16,6 +16,9 @@ import { useI18n } from '@/i18n'
 import '@/components/me/index.scss'
 import { useTexts } from '@/i18n/domain'
 import { helpTexts } from '@/i18n/help'
+
+/** What the hotline's card holds the place of while the contacts load (never shown). */
+const WAITING = { hotline: '400-000-0000', hours: '09:00-18:00' }
 
 /**
  * The customer-service hub (README "Customer service"): the national hotline (the gateway's
@@ -45,22 +48,30 @@ export default function UsersServicePage() {
 
   return (
     <PageFrame route="packages/users/service/index">
-      {contacts === null && <HelpSkeleton lines={4} />}
       {contacts === 'failed' && <LoadFailed testId="service-failed" description={s.loadFailed} onRetry={reload} />}
-      {contacts && contacts !== 'failed' && (
-        <View className="svc-hotline" data-testid="service-hotline">
+      {/* The hotline's card is drawn at once, its number and hours kept invisible until they arrive
+          (a placeholder of their size), so the list below never moves (no layout shift). */}
+      {contacts !== 'failed' && (
+        <View className={`svc-hotline${contacts ? '' : ' svc-hotline--waiting'}`} data-testid={contacts ? 'service-hotline' : 'service-hotline-waiting'} aria-busy={!contacts}>
           <Text className="svc-hotline__label">{s.hotline}</Text>
           <View className="svc-hotline__row">
-            <Text className="svc-hotline__number" data-testid="hotline-number">
-              {contacts.hotline}
+            <Text className="svc-hotline__number" data-testid={contacts ? 'hotline-number' : undefined}>
+              {contacts?.hotline ?? WAITING.hotline}
             </Text>
-            <View className="svc-hotline__call" {...pressable(() => platform().system.makePhoneCall(contacts.hotline))} data-testid="call-hotline">
-              <Phone size={14} />
-              {s.call}
-            </View>
+            {contacts ? (
+              <View className="svc-hotline__call" {...pressable(() => platform().system.makePhoneCall(contacts.hotline))} data-testid="call-hotline">
+                <Phone size={14} />
+                {s.call}
+              </View>
+            ) : (
+              <View className="svc-hotline__call">
+                <Phone size={14} />
+                {s.call}
+              </View>
+            )}
           </View>
           <Text className="svc-hotline__hours">
-            {s.hours}: {contacts.hours}
+            {s.hours}: {contacts?.hours ?? WAITING.hours}
           </Text>
         </View>
       )}

@@ -32,20 +32,21 @@ export default function UsersSettingPushSetPage() {
   return (
     <PageFrame route="packages/users/setting/pushSet">
       <Text className="me-intro">{p.intro}</Text>
-      {settings && (
-        <ListCard>
+      {/* The rows are drawn before the settings arrive (their switches hidden until then), so the
+          note below never moves down when they come (no layout shift). */}
+      <ListCard>
           {PUSH_KINDS.map((kind) => {
-            const enabled = settings.find((row) => row.kind === kind)?.enabled ?? true
+            const enabled = settings?.find((row) => row.kind === kind)?.enabled ?? true
             return (
               <View key={kind} className="me-item" data-testid={`push-${kind}`}>
                 <View className="me-item__main">
                   <Text className="me-item__title">{p.kinds[kind].title}</Text>
                   <Text className="me-item__sub">{p.kinds[kind].hint}</Text>
                 </View>
-                <View className="me-item__end">
+                <View className={`me-item__end${settings ? '' : ' me-item__end--waiting'}`}>
                   <Switch
                     checked={enabled}
-                    disabled={saving === kind}
+                    disabled={!settings || saving === kind}
                     // The spinner is the save's, not NutUI's own: in the mini-program Taro hands a tap's
                     // updates to React at the default priority, so the store's move renders first and
                     // NutUI's "loading" (set in the same tap) came after the change it waits for — the
@@ -70,8 +71,7 @@ export default function UsersSettingPushSetPage() {
               </View>
             )
           })}
-        </ListCard>
-      )}
+      </ListCard>
       <Text className="me-intro">{p.securityNote}</Text>
     </PageFrame>
   )
