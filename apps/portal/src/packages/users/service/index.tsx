@@ -58,17 +58,11 @@ export default function UsersServicePage() {
             <Text className="svc-hotline__number" data-testid={contacts ? 'hotline-number' : undefined}>
               {contacts?.hotline ?? WAITING.hotline}
             </Text>
-            {contacts ? (
-              <View className="svc-hotline__call" {...pressable(() => platform().system.makePhoneCall(contacts.hotline))} data-testid="call-hotline">
-                <Phone size={14} />
-                {s.call}
-              </View>
-            ) : (
-              <View className="svc-hotline__call">
-                <Phone size={14} />
-                {s.call}
-              </View>
-            )}
+            {/* Pressable once there is a number to call. */}
+            <View className="svc-hotline__call" {...(contacts ? { ...pressable(() => platform().system.makePhoneCall(contacts.hotline)), 'data-testid': 'call-hotline' } : {})}>
+              <Phone size={14} />
+              {s.call}
+            </View>
           </View>
           <Text className="svc-hotline__hours">
             {s.hours}: {contacts?.hours ?? WAITING.hours}
