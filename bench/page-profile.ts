@@ -3,10 +3,13 @@
 // The production gateway serves the built portal; a visitor who gave consent (and, in English, chose
 // it) opens the route in a new browser context at BENCH_PAGE_CPU (4, Lighthouse's mobile factor) × CPU
 // throttling, with V8's sampling profiler on from before the navigation to 3 s after the load.
-// Prints the long tasks (≥ 50 ms, from the trace's own task events is what Lighthouse uses; here the
-// profile's samples grouped by contiguous run), the top functions by self time (with their file and
-// line), and the time by script file; writes the .cpuprofile for DevTools. BENCH_PAGE_RUNS (3) loads,
-// the first only to warm the gateway's caches.
+// Prints the busy stretches of the main thread (≥ 30 ms: the profile's samples run together with gaps
+// under 2 ms, close to the tasks Lighthouse lists, which it reads from a trace instead), what each
+// spent by source module, the time by script file and by source module, and the top functions by self
+// time; writes the .cpuprofile for DevTools. Source modules and names come from the built files' maps:
+// build the portal with ESS_SOURCEMAP=1 and run this with SKIP_BUILD=1 (startGateway rebuilds an
+// out-of-date portal otherwise, without maps). BENCH_PAGE_RUNS (3) loads, the first only to warm the
+// gateway's caches.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
