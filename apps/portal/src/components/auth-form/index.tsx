@@ -177,7 +177,7 @@ export function AgreementCheck({
           {list.length > 0 ? (
             <AgreementLinks list={list} locale={locale} template="{links}" linkClassName="auth-agree__link" linkTestId="agreement-link" />
           ) : (
-            <Text className="auth-agree__waiting" aria-hidden>
+            <Text className="ess-waiting" aria-hidden>
               {aux.agreementsWaiting[type]}
             </Text>
           )}

@@ -52,9 +52,9 @@ export default function UsersServicePage() {
       {/* The hotline's card is drawn at once, its number and hours kept invisible until they arrive
           (a placeholder of their size), so the list below never moves (no layout shift). */}
       {contacts !== 'failed' && (
-        <View className={`svc-hotline${contacts ? '' : ' svc-hotline--waiting'}`} data-testid={contacts ? 'service-hotline' : 'service-hotline-waiting'} aria-busy={!contacts}>
+        <View className="svc-hotline" data-testid={contacts ? 'service-hotline' : undefined} aria-busy={!contacts}>
           <Text className="svc-hotline__label">{s.hotline}</Text>
-          <View className="svc-hotline__row">
+          <View className={`svc-hotline__row${contacts ? '' : ' ess-waiting'}`}>
             <Text className="svc-hotline__number" data-testid={contacts ? 'hotline-number' : undefined}>
               {contacts?.hotline ?? WAITING.hotline}
             </Text>
@@ -64,7 +64,7 @@ export default function UsersServicePage() {
               {s.call}
             </View>
           </View>
-          <Text className="svc-hotline__hours">
+          <Text className={`svc-hotline__hours${contacts ? '' : ' ess-waiting'}`}>
             {s.hours}: {contacts?.hours ?? WAITING.hours}
           </Text>
         </View>

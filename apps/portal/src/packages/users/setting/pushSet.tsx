@@ -43,7 +43,7 @@ export default function UsersSettingPushSetPage() {
                 <Text className="me-item__title">{p.kinds[kind].title}</Text>
                 <Text className="me-item__sub">{p.kinds[kind].hint}</Text>
               </View>
-              <View className={`me-item__end${settings ? '' : ' me-item__end--waiting'}`}>
+              <View className={`me-item__end${settings ? '' : ' ess-waiting'}`}>
                 <Switch
                   checked={enabled}
                   disabled={!settings || saving === kind}
