@@ -59,9 +59,9 @@ const OWN_CHUNKS: Array<[RegExp, string]> = [
   // for once the user begins and when the list is opened.
   [/[\\/]node_modules[\\/]react-hook-form[\\/]/, 'sign-in'],
   [/[\\/]src[\\/](components[\\/]auth-form[\\/]|core[\\/]forms[\\/](lazy|load|messages)\.ts$)/, 'sign-in'],
-  // The account security forms (several pages each), which validate with zod from the start: a
-  // chunk beside the sign-in UI they build on (the sign-in chunk must not import the forms chunk),
-  // never in a lazy group (lazy-chunks.ts), which the forms chunk may import (a cycle fails at start-up).
+  // The account security forms (several pages each): a chunk beside the sign-in UI they build on,
+  // never in a lazy group (lazy-chunks.ts), which the forms chunk may import (a cycle fails at
+  // start-up). Like every form screen they validate through core/forms/lazy.ts (zod after the paint).
   [/[\\/]src[\\/]components[\\/]security[\\/]contact\.tsx$/, 'account-forms'],
   // The rules' messages and check digits (the contract's rule-messages.ts, rule-checks.ts): used by
   // the forms chunk's schemas and by pages without forms. In common-lazy they made a chunk cycle

@@ -92,6 +92,18 @@ describe('the web tab bar (platform/h5/tab-bar.ts, in place of Taro’s Stencil 
     expect(links().some((link) => link.hasAttribute('aria-current'))).toBe(false)
   })
 
+  it('asks for its icons only once it is shown: a launch at a page that is not a tab fetches none', () => {
+    const { links } = mount('#/pages/login/index')
+    const icons = () => links().map((link) => link.querySelector('img')!.getAttribute('src'))
+    expect(icons()).toEqual([null, null, null])
+    Taro.eventCenter.trigger('__taroRouterChange', { toLocation: { path: '/pages/home/index' } })
+    const [home, service, me] = appConfig.tabBar!.list
+    expect(icons()).toEqual([home!.selectedIconPath, service!.iconPath, me!.iconPath])
+    // Hidden again on a page that is not a tab, it keeps what it has (no new request, nothing lost).
+    Taro.eventCenter.trigger('__taroRouterChange', { toLocation: { path: '/pages/login/index' } })
+    expect(icons()).toEqual([home!.iconPath, service!.iconPath, me!.iconPath])
+  })
+
   it('answers the tab bar APIs: item texts, badges, red dots, style, hide and show; an unknown item fails', async () => {
     const { element, links } = mount()
     await Taro.setTabBarItem({ index: 1, text: 'Services' })

@@ -5,6 +5,7 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { countdownStore, remainingSeconds } from '../../core/auth/countdown'
+import { afterFirstPaint } from '../../core/first-paint'
 import { request } from '../../core/http/request'
 import { joinAgreementNames } from '../../core/agreements'
 import { splitSentence } from '../../i18n/types'
@@ -150,11 +151,14 @@ export function AgreementCheck({
   const [before, after] = splitSentence(sentence ?? aux.agreeSentence, '{links}')
   useEffect(() => {
     let alive = true
-    void request(wire.getAppAgreements, { type }, { needShowToast: false }).then((items) => {
-      if (!alive || !items) return
-      setList(items)
-      onAgreements?.(items)
-    })
+    // The line is drawn with its set's usual names, unseen (agreementsWaiting): the real ones after the first paint.
+    void afterFirstPaint()
+      .then(() => (alive ? request(wire.getAppAgreements, { type }, { needShowToast: false }) : undefined))
+      .then((items) => {
+        if (!alive || !items) return
+        setList(items)
+        onAgreements?.(items)
+      })
     return () => {
       alive = false
     }

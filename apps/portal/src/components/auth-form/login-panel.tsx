@@ -7,12 +7,12 @@ import { AuthHero, Segmented, SignedOutNotice } from './index'
 import { AgreementRow, CodeRow, PhoneRow, SubmitButton, TextRow } from './form-rows'
 import { useCaptchaGate } from './captcha-gate'
 import { pressable } from '../a11y/pressable'
-import { whenUserActs } from '../lazy-part'
+import { useSchemasWhenUserActs } from './schemas-on-act'
 import './index.scss'
 import { sendCode } from '../../core/auth/codes'
 import { grantPrivacyConsent } from '../../core/auth/consent'
 import type { CodeLoginForm, PasswordLoginForm } from '../../core/auth/forms'
-import { firstIssue, preloadSchemas, schemaResolver } from '../../core/forms/lazy'
+import { firstIssue, schemaResolver } from '../../core/forms/lazy'
 import { fieldMessage } from '../../core/forms/messages'
 import { loginCalls, preloadLoginCalls } from '../../core/auth/login-calls'
 import { returnUrlParam } from '../../core/auth/redirect'
@@ -161,14 +161,7 @@ export function LoginPanel({ params }: { params: Record<string, string | undefin
   const returnUrl = returnUrlParam(params)
   const pending = useProviderReturn(params, returnUrl)
   // The validation (zod and the rules) and the sign-in calls, once the user begins to fill the form.
-  useEffect(
-    () =>
-      whenUserActs(() => {
-        preloadSchemas().catch(() => undefined)
-        preloadLoginCalls()
-      }),
-    [],
-  )
+  useSchemasWhenUserActs(preloadLoginCalls)
   return (
     <>
       <AuthHero title={aux.welcome} subtitle={aux.subtitle} />

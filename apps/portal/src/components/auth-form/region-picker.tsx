@@ -2,6 +2,7 @@ import { DEFAULT_PHONE_REGION, wire, type DictItem } from '@ess/contract/wire'
 import { ArrowDown } from '@nutui/icons-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
+import { afterFirstPaint } from '../../core/first-paint'
 import { request } from '../../core/http/request'
 import { useI18n } from '../../i18n'
 import { pressable } from '../a11y/pressable'
@@ -18,11 +19,14 @@ export function usePhoneRegions(): DictItem[] {
   const [items, setItems] = useState<DictItem[]>([CHINA])
   useEffect(() => {
     let alive = true
-    void request(wire.dictList, { type: 'phoneRegion' }, { needShowToast: false }).then((list) => {
-      if (!alive || !list?.items.length) return
-      const china = list.items.filter((i) => i.value === DEFAULT_PHONE_REGION)
-      setItems([...china, ...list.items.filter((i) => i.value !== DEFAULT_PHONE_REGION)])
-    })
+    // China (+86) is drawn at once; the list, needed when the picker opens, after the first paint.
+    void afterFirstPaint()
+      .then(() => (alive ? request(wire.dictList, { type: 'phoneRegion' }, { needShowToast: false }) : undefined))
+      .then((list) => {
+        if (!alive || !list?.items.length) return
+        const china = list.items.filter((i) => i.value === DEFAULT_PHONE_REGION)
+        setItems([...china, ...list.items.filter((i) => i.value !== DEFAULT_PHONE_REGION)])
+      })
     return () => {
       alive = false
     }

@@ -1,11 +1,13 @@
 import { DEFAULT_PHONE_REGION, type RoutePath } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Mail, Phone } from '@nutui/icons-react-taro'
 import { Button } from '../a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '../auth-form/schemas-on-act'
+import { firstIssue, schemaResolver } from '../../core/forms/lazy'
+import { fieldMessage } from '../../core/forms/messages'
 import { useStore } from 'zustand'
 import { useCaptchaGate } from '../auth-form/captcha-gate'
 import { CodeRow, PhoneRow, SubmitButton, TextRow } from '../auth-form/form-rows'
@@ -13,13 +15,12 @@ import { pressable } from '../a11y/pressable'
 import '../auth-form/index.scss'
 import { PageFrame } from '../page-frame'
 import { sendCode, type CodeTarget } from '../../core/auth/codes'
-import { emailForm, fieldMessage, firstIssueKey, phoneForm } from '../../core/auth/forms'
 import { maskEmail, maskPhone } from '../../core/auth/mask'
 import { loadUser } from '../../core/auth/session'
 import { requireLogin } from '../../core/auth/target'
 import { userStore } from '../../core/auth/user-store'
 import { removeContactFlow, resumeRemoval, saveEmail, savePhone, type ContactMode } from '../../core/security/contacts'
-import { emailCodeForm, phoneCodeForm, type EmailCodeForm, type PhoneCodeForm } from '../../core/security/forms'
+import type { EmailCodeForm, PhoneCodeForm } from '../../core/security/forms'
 import { requireIdentity } from '../../core/security/identity'
 import { backToAccountSecurity } from '../../core/security/password'
 import { leaveWithToast } from '../../core/toast'
@@ -126,16 +127,17 @@ export function PhoneForm({ mode }: { mode: ContactMode }) {
   const s = useTexts(securityTexts)
   const gate = useCaptchaGate()
   const { busy, run } = useSave('phone', mode)
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<PhoneCodeForm>({
-    resolver: zodResolver(phoneCodeForm),
+    resolver: schemaResolver('phoneCodeForm'),
     defaultValues: { region: DEFAULT_PHONE_REGION, phone: '', code: '' },
   })
   const errors = (name: keyof PhoneCodeForm) => fieldMessage(formState.errors[name]?.message, locale)
   const region = watch('region') ?? DEFAULT_PHONE_REGION
   const phone = watch('phone')
   const target: CodeTarget = { kind: 'phone', region, phone: phone.trim(), scene: 'bind' }
-  const askCode = () => {
-    const issue = firstIssueKey(phoneForm, { region, phone })
+  const askCode = async () => {
+    const issue = await firstIssue('phoneForm', { region, phone })
     if (issue) return setError('phone', { message: issue })
     clearErrors('phone')
     gate.ask((captchaToken) => void sendCode(target, captchaToken))
@@ -161,15 +163,16 @@ export function EmailForm({ mode }: { mode: ContactMode }) {
   const s = useTexts(securityTexts)
   const gate = useCaptchaGate()
   const { busy, run } = useSave('email', mode)
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<EmailCodeForm>({
-    resolver: zodResolver(emailCodeForm),
+    resolver: schemaResolver('emailCodeForm'),
     defaultValues: { email: '', code: '' },
   })
   const errors = (name: keyof EmailCodeForm) => fieldMessage(formState.errors[name]?.message, locale)
   const email = watch('email')
   const target: CodeTarget = { kind: 'email', email: email.trim(), scene: 'bind' }
-  const askCode = () => {
-    const issue = firstIssueKey(emailForm, { email })
+  const askCode = async () => {
+    const issue = await firstIssue('emailForm', { email })
     if (issue) return setError('email', { message: issue })
     clearErrors('email')
     gate.ask((captchaToken) => void sendCode(target, captchaToken))

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form'
 import { AgreementRow, SubmitButton, TextRow } from '../auth-form/form-rows'
 import { useCaptchaGate } from '../auth-form/captcha-gate'
 import { grantPrivacyConsent } from '../../core/auth/consent'
+import { afterFirstPaint } from '../../core/first-paint'
 import type { PasswordLoginForm } from '../../core/auth/forms'
 import { schemaResolver } from '../../core/forms/lazy'
 import { fieldMessage } from '../../core/forms/messages'
@@ -39,7 +40,12 @@ export function ProviderLoginRow() {
   const [providers, setProviders] = useState<ThirdPartyProvider[]>([])
   const [leaving, setLeaving] = useState<ThirdPartyProvider | null>(null)
   useEffect(() => {
-    if (canLeaveForProvider()) void loadProviders({ needShowToast: false }).then(setProviders)
+    let alive = true
+    // A row below the sign-in form, after the form's first paint.
+    if (canLeaveForProvider()) void afterFirstPaint().then(() => (alive ? loadProviders({ needShowToast: false }).then(setProviders) : undefined))
+    return () => {
+      alive = false
+    }
   }, [])
   if (!providers.length) return null
   const start = async (provider: ThirdPartyProvider) => {

@@ -22,10 +22,4 @@ export type BankCardForm = z.input<typeof bankCardForm>
 /** Just the bank phone, before asking for its code. */
 export const bankPhoneForm = z.object({ bankPhone: rules.mobile })
 
-/** 6222020200112233445 → "6222 0202 0011 2233 445" as the user types. */
-export function groupCardDigits(value: string): string {
-  return value
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ')
-}
+export { groupCardDigits } from './card-digits'

@@ -37,13 +37,4 @@ export type EmailCodeForm = z.input<typeof emailCodeForm>
 export const codeAndNewPasswordForm = z.object({ code: codeField, ...newPassword }).superRefine(matching)
 export type CodeAndNewPasswordForm = z.input<typeof codeAndNewPasswordForm>
 
-/**
- * The field issues of a refusal (VALIDATION_FAILED with `fields`, e.g. a password the policy
- * refuses) that belong to a form's fields, as [field, message key] for react-hook-form's setError.
- * Passwords travel sealed, so an issue of `password` is shown on the password field as typed.
- */
-export function formIssues(error: unknown, fields: readonly string[]): Array<[string, string]> {
-  const issues = (error as { fields?: Array<{ field: string; messageKey?: string; message: string }> } | null)?.fields
-  if (!Array.isArray(issues)) return []
-  return issues.filter((i) => fields.includes(i.field)).map((i) => [i.field, i.messageKey ?? 'field.invalid'])
-}
+export { formIssues } from '../forms/messages'

@@ -1,9 +1,12 @@
 import type { RoutePath } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
+import { firstIssue, schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage } from '@/core/forms/messages'
+import { groupCardDigits } from '@/core/real-name/card-digits'
 import { FormRow, TextField } from '@/components/auth-form'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { CodeRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
@@ -11,12 +14,11 @@ import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import '@/components/real-name/index.scss'
 import { sendCode, type CodeTarget } from '@/core/auth/codes'
-import { fieldMessage, firstIssueKey } from '@/core/auth/forms'
 import { requireLogin } from '@/core/auth/target'
 import { verifyByBankCard } from '@/core/real-name/api'
 import { showOutcome } from '@/core/real-name/flow'
 import { realNameOrigin } from '@/core/real-name/resume'
-import { bankCardForm, bankPhoneForm, groupCardDigits, type BankCardForm } from '@/core/real-name/forms'
+import type { BankCardForm } from '@/core/real-name/forms'
 import { useI18n } from '@/i18n'
 import { useTexts } from '@/i18n/domain'
 import { realNameTexts } from '@/i18n/real-name'
@@ -34,15 +36,16 @@ export default function BankCardAuthenticationPage() {
   useDidShow(() => void requireLogin(ROUTE, { origin }))
   const [busy, setBusy] = useState(false)
   const gate = useCaptchaGate()
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<BankCardForm>({
-    resolver: zodResolver(bankCardForm),
+    resolver: schemaResolver('bankCardForm'),
     defaultValues: { name: '', idNo: '', cardNo: '', bankPhone: '', code: '' },
   })
   const errors = (name: keyof BankCardForm) => fieldMessage(formState.errors[name]?.message, locale)
   const bankPhone = watch('bankPhone')
   const target: CodeTarget = { kind: 'phone', region: 'CN', phone: bankPhone, scene: 'realName' }
-  const askCode = () => {
-    const issue = firstIssueKey(bankPhoneForm, { bankPhone })
+  const askCode = async () => {
+    const issue = await firstIssue('bankPhoneForm', { bankPhone })
     if (issue) return setError('bankPhone', { message: issue })
     clearErrors('bankPhone')
     gate.ask((captchaToken) => void sendCode(target, captchaToken))

@@ -1,19 +1,20 @@
 import type { RoutePath } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
+import { schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage } from '@/core/forms/messages'
 import { SubmitButton, TextRow } from '@/components/auth-form/form-rows'
 import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import '@/components/real-name/index.scss'
-import { fieldMessage } from '@/core/auth/forms'
 import { requireLogin } from '@/core/auth/target'
 import { verifyByIdNumber } from '@/core/real-name/api'
 import { showOutcome } from '@/core/real-name/flow'
 import { realNameOrigin } from '@/core/real-name/resume'
-import { idNumberForm, type IdNumberForm } from '@/core/real-name/forms'
+import type { IdNumberForm } from '@/core/real-name/forms'
 import { useI18n } from '@/i18n'
 import { useTexts } from '@/i18n/domain'
 import { realNameTexts } from '@/i18n/real-name'
@@ -27,7 +28,8 @@ export default function IdNumberAuthenticationPage() {
   const origin = realNameOrigin(useRouter().params.origin)
   useDidShow(() => void requireLogin(ROUTE, { origin }))
   const [busy, setBusy] = useState(false)
-  const { control, handleSubmit, formState } = useForm<IdNumberForm>({ resolver: zodResolver(idNumberForm), defaultValues: { name: '', idNo: '' } })
+  useSchemasWhenUserActs()
+  const { control, handleSubmit, formState } = useForm<IdNumberForm>({ resolver: schemaResolver('idNumberForm'), defaultValues: { name: '', idNo: '' } })
   const errors = (name: keyof IdNumberForm) => fieldMessage(formState.errors[name]?.message, locale)
   const submit = handleSubmit(async (v) => {
     setBusy(true)

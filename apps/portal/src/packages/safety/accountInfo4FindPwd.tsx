@@ -1,11 +1,13 @@
 import type { AccountSummary } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { ShieldCheck } from '@nutui/icons-react-taro'
 import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
+import { schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage } from '@/core/forms/messages'
 import { useStore } from 'zustand'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { SubmitButton, TextRow } from '@/components/auth-form/form-rows'
@@ -16,9 +18,8 @@ import { PageFrame } from '@/components/page-frame'
 import { Note, SecurityHero } from '@/components/security'
 import '@/components/security/index.scss'
 import { grantPrivacyConsent } from '@/core/auth/consent'
-import { fieldMessage } from '@/core/auth/forms'
 import { openRoute } from '@/core/navigation'
-import { idNumberForm, type IdNumberForm } from '@/core/real-name/forms'
+import type { IdNumberForm } from '@/core/real-name/forms'
 import { findByRealName, livePick, liveTicket, pickAccount, recoveryStore, restartRecovery } from '@/core/security/recovery'
 import { useI18n } from '@/i18n'
 import { useTexts } from '@/i18n/domain'
@@ -81,7 +82,8 @@ function RealNameAccounts() {
   const pick = useStore(recoveryStore, (st) => st.pick)
   const [busy, setBusy] = useState(false)
   const [sending, setSending] = useState(false)
-  const { control, handleSubmit, formState } = useForm<IdNumberForm>({ resolver: zodResolver(idNumberForm), defaultValues: { name: '', idNo: '' } })
+  useSchemasWhenUserActs()
+  const { control, handleSubmit, formState } = useForm<IdNumberForm>({ resolver: schemaResolver('idNumberForm'), defaultValues: { name: '', idNo: '' } })
   const errors = (name: keyof IdNumberForm) => fieldMessage(formState.errors[name]?.message, locale)
   useDidShow(() => {
     // A pick token that expired while the page was hidden: start the lookup again.

@@ -1,9 +1,12 @@
 import { IDENTITY_METHODS, type IdentityMethod, type IdentityMethods } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
+import { firstIssue, schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage } from '@/core/forms/messages'
+import { groupCardDigits } from '@/core/real-name/card-digits'
 import { FormRow, TextField } from '@/components/auth-form'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { CodeRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
@@ -12,10 +15,9 @@ import { PageFrame } from '@/components/page-frame'
 import { Note } from '@/components/security'
 import '@/components/security/index.scss'
 import { ownCodeKey, sendCode, sendOwnCode, type CodeTarget } from '@/core/auth/codes'
-import { fieldMessage, firstIssueKey } from '@/core/auth/forms'
 import { requireLogin } from '@/core/auth/target'
-import { bankCardForm, bankPhoneForm, groupCardDigits, idNumberForm, type BankCardForm, type IdNumberForm } from '@/core/real-name/forms'
-import { identityCodeForm, identityPasswordForm, type IdentityCodeForm, type IdentityPasswordForm } from '@/core/security/forms'
+import type { BankCardForm, IdNumberForm } from '@/core/real-name/forms'
+import type { IdentityCodeForm, IdentityPasswordForm } from '@/core/security/forms'
 import { continueAfterIdentity, encodeNext, loadSecurityMethods, nextOrHub, proveIdentity, type IdentityNext, type IdentityProof } from '@/core/security/identity'
 import { toast } from '@/core/toast'
 import { fill, useI18n } from '@/i18n'
@@ -47,7 +49,8 @@ function CodeMethod({ channel, target, next }: { channel: 'sms' | 'email'; targe
   const { locale } = useI18n()
   const sec = useTexts(securityTexts)
   const { busy, pass } = usePass(next)
-  const { control, handleSubmit, formState } = useForm<IdentityCodeForm>({ resolver: zodResolver(identityCodeForm), defaultValues: { code: '' } })
+  useSchemasWhenUserActs()
+  const { control, handleSubmit, formState } = useForm<IdentityCodeForm>({ resolver: schemaResolver('identityCodeForm'), defaultValues: { code: '' } })
   const submit = handleSubmit((v) => pass({ method: channel, passCode: v.code }))
   return (
     <View data-testid={`check-${channel}`}>
@@ -69,7 +72,8 @@ function PasswordMethod({ next }: { next: IdentityNext }) {
   const { locale } = useI18n()
   const sec = useTexts(securityTexts)
   const { busy, pass } = usePass(next)
-  const { control, handleSubmit, formState } = useForm<IdentityPasswordForm>({ resolver: zodResolver(identityPasswordForm), defaultValues: { password: '' } })
+  useSchemasWhenUserActs()
+  const { control, handleSubmit, formState } = useForm<IdentityPasswordForm>({ resolver: schemaResolver('identityPasswordForm'), defaultValues: { password: '' } })
   const submit = handleSubmit((v) => pass({ method: 'password', password: v.password }))
   return (
     <View data-testid="check-password">
@@ -93,7 +97,8 @@ function IdNumberMethod({ next }: { next: IdentityNext }) {
   const sec = useTexts(securityTexts)
   const r = useTexts(realNameTexts)
   const { busy, pass } = usePass(next)
-  const { control, handleSubmit, formState } = useForm<IdNumberForm>({ resolver: zodResolver(idNumberForm), defaultValues: { name: '', idNo: '' } })
+  useSchemasWhenUserActs()
+  const { control, handleSubmit, formState } = useForm<IdNumberForm>({ resolver: schemaResolver('idNumberForm'), defaultValues: { name: '', idNo: '' } })
   const errors = (name: keyof IdNumberForm) => fieldMessage(formState.errors[name]?.message, locale)
   const submit = handleSubmit((v) => pass({ method: 'idNumber', name: v.name.trim(), idNo: v.idNo.trim() }))
   return (
@@ -115,15 +120,16 @@ function BankCardMethod({ next }: { next: IdentityNext }) {
   const r = useTexts(realNameTexts)
   const { busy, pass } = usePass(next)
   const gate = useCaptchaGate()
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<BankCardForm>({
-    resolver: zodResolver(bankCardForm),
+    resolver: schemaResolver('bankCardForm'),
     defaultValues: { name: '', idNo: '', cardNo: '', bankPhone: '', code: '' },
   })
   const errors = (name: keyof BankCardForm) => fieldMessage(formState.errors[name]?.message, locale)
   const bankPhone = watch('bankPhone')
   const target: CodeTarget = { kind: 'phone', region: 'CN', phone: bankPhone, scene: 'realName' }
-  const askCode = () => {
-    const issue = firstIssueKey(bankPhoneForm, { bankPhone })
+  const askCode = async () => {
+    const issue = await firstIssue('bankPhoneForm', { bankPhone })
     if (issue) return setError('bankPhone', { message: issue })
     clearErrors('bankPhone')
     gate.ask((captchaToken) => void sendCode(target, captchaToken))

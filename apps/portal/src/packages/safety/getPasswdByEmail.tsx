@@ -1,7 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
+import { firstIssue, schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage } from '@/core/forms/messages'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { CodeRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
 import '@/components/auth-form/index.scss'
@@ -10,9 +12,8 @@ import { Note } from '@/components/security'
 import '@/components/security/index.scss'
 import { sendCode, type CodeTarget } from '@/core/auth/codes'
 import { grantPrivacyConsent } from '@/core/auth/consent'
-import { emailForm, fieldMessage, firstIssueKey } from '@/core/auth/forms'
 import { openRoute } from '@/core/navigation'
-import { emailCodeForm, type EmailCodeForm } from '@/core/security/forms'
+import type { EmailCodeForm } from '@/core/security/forms'
 import { verifyResetCode } from '@/core/security/recovery'
 import { useI18n } from '@/i18n'
 import { useTexts } from '@/i18n/domain'
@@ -26,15 +27,16 @@ export default function GetPasswdByEmailPage() {
   const s = useTexts(securityTexts)
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<EmailCodeForm>({
-    resolver: zodResolver(emailCodeForm),
+    resolver: schemaResolver('emailCodeForm'),
     defaultValues: { email: '', code: '' },
   })
   const errors = (name: keyof EmailCodeForm) => fieldMessage(formState.errors[name]?.message, locale)
   const email = watch('email')
   const target: CodeTarget = { kind: 'email', email: email.trim(), scene: 'resetPassword' }
-  const askCode = () => {
-    const issue = firstIssueKey(emailForm, { email })
+  const askCode = async () => {
+    const issue = await firstIssue('emailForm', { email })
     if (issue) return setError('email', { message: issue })
     clearErrors('email')
     grantPrivacyConsent()

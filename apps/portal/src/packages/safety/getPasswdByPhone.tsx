@@ -1,8 +1,10 @@
 import { DEFAULT_PHONE_REGION } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
+import { firstIssue, schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage } from '@/core/forms/messages'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { CodeRow, PhoneRow, SubmitButton } from '@/components/auth-form/form-rows'
 import '@/components/auth-form/index.scss'
@@ -11,9 +13,8 @@ import { Note } from '@/components/security'
 import '@/components/security/index.scss'
 import { sendCode, type CodeTarget } from '@/core/auth/codes'
 import { grantPrivacyConsent } from '@/core/auth/consent'
-import { fieldMessage, firstIssueKey, phoneForm } from '@/core/auth/forms'
 import { openRoute } from '@/core/navigation'
-import { phoneCodeForm, type PhoneCodeForm } from '@/core/security/forms'
+import type { PhoneCodeForm } from '@/core/security/forms'
 import { verifyResetCode } from '@/core/security/recovery'
 import { useI18n } from '@/i18n'
 import { useTexts } from '@/i18n/domain'
@@ -29,16 +30,17 @@ export default function GetPasswdByPhonePage() {
   const s = useTexts(securityTexts)
   const gate = useCaptchaGate()
   const [busy, setBusy] = useState(false)
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, watch, setError, clearErrors } = useForm<PhoneCodeForm>({
-    resolver: zodResolver(phoneCodeForm),
+    resolver: schemaResolver('phoneCodeForm'),
     defaultValues: { region: DEFAULT_PHONE_REGION, phone: '', code: '' },
   })
   const errors = (name: keyof PhoneCodeForm) => fieldMessage(formState.errors[name]?.message, locale)
   const region = watch('region') ?? DEFAULT_PHONE_REGION
   const phone = watch('phone')
   const target: CodeTarget = { kind: 'phone', region, phone: phone.trim(), scene: 'resetPassword' }
-  const askCode = () => {
-    const issue = firstIssueKey(phoneForm, { region, phone })
+  const askCode = async () => {
+    const issue = await firstIssue('phoneForm', { region, phone })
     if (issue) return setError('phone', { message: issue })
     clearErrors('phone')
     grantPrivacyConsent()

@@ -1,16 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Text, View } from '@tarojs/components'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { useState } from 'react'
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
+import { schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage, formIssues } from '@/core/forms/messages'
 import { useStore } from 'zustand'
 import { CodeRow, PasswordPairRows, SubmitButton } from '@/components/auth-form/form-rows'
 import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { Note } from '@/components/security'
 import '@/components/security/index.scss'
-import { fieldMessage } from '@/core/auth/forms'
-import { codeAndNewPasswordForm, formIssues, newPasswordForm, type CodeAndNewPasswordForm, type NewPasswordForm } from '@/core/security/forms'
+import type { CodeAndNewPasswordForm, NewPasswordForm } from '@/core/security/forms'
 import {
   accountLabel,
   livePick,
@@ -46,8 +47,9 @@ function ContactReset() {
   const { locale } = useI18n()
   const s = useTexts(securityTexts)
   const ticket = useStore(recoveryStore, (st) => st.ticket)
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, setError } = useForm<NewPasswordForm>({
-    resolver: zodResolver(newPasswordForm),
+    resolver: schemaResolver('newPasswordForm'),
     defaultValues: { password: '', confirmPassword: '' },
   })
   const { busy, run } = useReset(setError)
@@ -73,8 +75,9 @@ function RealNameReset() {
   const { locale } = useI18n()
   const s = useTexts(securityTexts)
   const pick = useStore(recoveryStore, (st) => st.pick)
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, setError } = useForm<CodeAndNewPasswordForm>({
-    resolver: zodResolver(codeAndNewPasswordForm),
+    resolver: schemaResolver('codeAndNewPasswordForm'),
     defaultValues: { code: '', password: '', confirmPassword: '' },
   })
   const { busy, run } = useReset(setError)

@@ -1,10 +1,12 @@
 import type { IdentityMethods } from '@ess/contract/wire'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/a11y/button'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useState } from 'react'
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
+import { schemaResolver } from '@/core/forms/lazy'
+import { fieldMessage, formIssues } from '@/core/forms/messages'
 import { useStore } from 'zustand'
 import { CodeRow, PasswordPairRows, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
 import '@/components/auth-form/index.scss'
@@ -12,11 +14,10 @@ import { PageFrame } from '@/components/page-frame'
 import { Note } from '@/components/security'
 import '@/components/security/index.scss'
 import { ownCodeKey, sendOwnCode, type OwnChannel } from '@/core/auth/codes'
-import { fieldMessage } from '@/core/auth/forms'
 import { loadUser } from '@/core/auth/session'
 import { requireLogin } from '@/core/auth/target'
 import { userStore } from '@/core/auth/user-store'
-import { changeWithCodeForm, formIssues, newPasswordForm, type ChangeWithCodeForm, type NewPasswordForm } from '@/core/security/forms'
+import type { ChangeWithCodeForm, NewPasswordForm } from '@/core/security/forms'
 import { loadSecurityMethods, openIdentityCheck, windowOpen } from '@/core/security/identity'
 import { backToAccountSecurity, changePassword, ownCodeChannel, type PasswordChangeInput } from '@/core/security/password'
 import { leaveWithToast } from '@/core/toast'
@@ -47,8 +48,9 @@ function useChange<T extends FieldValues>(setError: UseFormSetError<T>) {
 function NewPasswordOnly() {
   const { locale } = useI18n()
   const sec = useTexts(securityTexts)
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, setError } = useForm<NewPasswordForm>({
-    resolver: zodResolver(newPasswordForm),
+    resolver: schemaResolver('newPasswordForm'),
     defaultValues: { password: '', confirmPassword: '' },
   })
   const { busy, run } = useChange(setError)
@@ -69,8 +71,9 @@ function NewPasswordOnly() {
 function WithCurrentPassword({ channel, target }: { channel: OwnChannel; target: string }) {
   const { locale } = useI18n()
   const sec = useTexts(securityTexts)
+  useSchemasWhenUserActs()
   const { control, handleSubmit, formState, setError } = useForm<ChangeWithCodeForm>({
-    resolver: zodResolver(changeWithCodeForm),
+    resolver: schemaResolver('changeWithCodeForm'),
     defaultValues: { oldPassword: '', password: '', confirmPassword: '', code: '' },
   })
   const { busy, run } = useChange(setError)

@@ -110,7 +110,8 @@ export function initTabbar(config: RouterConfig, history: { location: { pathname
   })
 
   function draw() {
-    element.className = ['taro-tabbar__tabbar', 'taro-tabbar__tabbar-bottom', ...(selected === -1 || status === HIDDEN ? ['taro-tabbar__tabbar-hide'] : []), ...(status === SLID_OUT ? ['taro-tabbar__tabbar-slideout'] : [])].join(' ')
+    const hidden = selected === -1 || status === HIDDEN
+    element.className = ['taro-tabbar__tabbar', 'taro-tabbar__tabbar-bottom', ...(hidden ? ['taro-tabbar__tabbar-hide'] : []), ...(status === SLID_OUT ? ['taro-tabbar__tabbar-slideout'] : [])].join(' ')
     bar.className = `weui-tabbar taro-tabbar__border-${style.borderStyle || 'black'}`
     bar.style.backgroundColor = style.backgroundColor || ''
     list.forEach((item, index) => {
@@ -119,8 +120,10 @@ export function initTabbar(config: RouterConfig, history: { location: { pathname
       link.className = `weui-tabbar__item${on ? ' weui-bar__item_on' : ''}`
       if (on) link.setAttribute('aria-current', 'page')
       else link.removeAttribute('aria-current')
+      // Icons are asked for once the bar is first shown: a launch at a page that is not a tab (a
+      // sign-in, an article) fetched three pictures it never showed, beside the page's own files.
       const src = (on ? item.selectedIconPath : item.iconPath) ?? ''
-      if (icon.getAttribute('src') !== src) icon.setAttribute('src', src)
+      if ((!hidden || icon.hasAttribute('src')) && icon.getAttribute('src') !== src) icon.setAttribute('src', src)
       badge.className = item.badgeText ? 'weui-badge taro-tabbar-badge' : item.showRedDot ? 'weui-badge weui-badge_dot' : ''
       badge.textContent = item.badgeText || ''
       badge.hidden = !item.badgeText && !item.showRedDot

@@ -2,20 +2,20 @@ import { DEFAULT_PHONE_REGION, ROUTE_PATHS, type AppAgreement } from '@ess/contr
 import { Text, View } from '@tarojs/components'
 import { LinkedSentence } from '@/components/sentence'
 import { useRouter } from '@tarojs/taro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm, type Control, type FieldValues } from 'react-hook-form'
 import { AuthHero, Segmented } from '@/components/auth-form'
 import { AgreementRow, CodeRow, PasswordPairRows, PhoneRow, SubmitButton, TextRow } from '@/components/auth-form/form-rows'
 import { useCaptchaGate } from '@/components/auth-form/captcha-gate'
 import { pressable } from '@/components/a11y/pressable'
-import { whenUserActs } from '@/components/lazy-part'
+import { useSchemasWhenUserActs } from '@/components/auth-form/schemas-on-act'
 import '@/components/auth-form/index.scss'
 import { PageFrame } from '@/components/page-frame'
 import { PendingBindingNote } from '@/components/third-party'
 import { sendCode, type CodeTarget } from '@/core/auth/codes'
 import { grantPrivacyConsent } from '@/core/auth/consent'
 import type { RegisterEmailForm, RegisterPhoneForm } from '@/core/auth/forms'
-import { firstIssue, preloadSchemas, schemaResolver } from '@/core/forms/lazy'
+import { firstIssue, schemaResolver } from '@/core/forms/lazy'
 import { fieldMessage } from '@/core/forms/messages'
 import { loginCalls, preloadLoginCalls } from '@/core/auth/login-calls'
 import { returnUrlParam } from '@/core/auth/redirect'
@@ -152,14 +152,7 @@ export default function RegisterPage() {
   const returnUrl = returnUrlParam(params)
   const bindLoginToken = params.bindLoginToken || undefined
   // The validation (zod and the rules) and the registration calls, once the user begins to fill the form.
-  useEffect(
-    () =>
-      whenUserActs(() => {
-        preloadSchemas().catch(() => undefined)
-        preloadLoginCalls()
-      }),
-    [],
-  )
+  useSchemasWhenUserActs(preloadLoginCalls)
   return (
     <PageFrame route="packages/login/register/index" className="auth-page">
       <AuthHero title={aux.registerTitle} subtitle={aux.registerSubtitle} />
