@@ -24,9 +24,16 @@ export default function UsersSettingSingleListPage() {
   const type = asType(params.type)
   const [period, setPeriod] = useState<PrivacyPeriod>(asPeriod(params.period))
   const [data, setData] = useState<{ name: string; purpose: string; records: PrivacyRecord[] } | null>(null)
+  // The period tabs wait for the first answer (or its failure): drawn before it, they were pushed
+  // down by the type's card above them when it came (a layout shift).
+  const [answered, setAnswered] = useState(false)
   useEffect(() => {
     let live = true
-    void loadPrivacyRecords(type, period).then((next) => live && next && setData(next))
+    void loadPrivacyRecords(type, period).then((next) => {
+      if (!live) return
+      if (next) setData(next)
+      setAnswered(true)
+    })
     return () => {
       live = false
     }
@@ -43,7 +50,7 @@ export default function UsersSettingSingleListPage() {
           </View>
         </View>
       )}
-      <PeriodTabs value={period} onChange={setPeriod} />
+      {answered && <PeriodTabs value={period} onChange={setPeriod} />}
       {data && !data.records.length && <EmptyState description={p.recordsEmpty} />}
       {data && data.records.length > 0 && (
         <ListCard>
