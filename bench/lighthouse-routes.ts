@@ -12,14 +12,19 @@
 // Knobs:
 // - BENCH_LH_ROUTES=<word>[,<word>…]: only the routes whose path holds one of the words (a trial);
 // - BENCH_LH_LANGS=zh-CN or en-US: one language only;
-// - BENCH_LH_EXTRA_RUNS (2): the runs made again of a case below a goal.
+// - BENCH_LH_EXTRA_RUNS (2): the runs made again of a case below a goal;
+// - BENCH_LH_SCREENS=<dir>: no Lighthouse; a screenshot of every case instead (375×812 at DPR 2, once
+//   its network is quiet), into <dir>/<route>.<lang>.png, nothing appended to RESULTS.md. Two builds'
+//   screens (PORTAL_DIR=<a built H5 portal> picks the build the gateway serves) are compared pixel by
+//   pixel with `npx tsx bench/screens-diff.ts <dir> <dir>`: for a change meant to keep every screen
+//   as it was (a build setting, a stylesheet's order).
 //
 // What the table does not need is left out to keep it under 30 minutes on this 2-core machine: the
 // best-practices category, the filmstrip, the full-page screenshot and the back/forward-cache check
 // (a second navigation, a diagnostic outside the score; each run's final screenshot
 // is kept, and written out only for cases not met). One browser serves every run, each in a new
 // browser context (a cold load).
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Flags, Result as LhResult } from 'lighthouse'
@@ -51,6 +56,7 @@ import {
 const ONLY = process.env.BENCH_LH_ROUTES?.split(',').map((w) => w.trim()).filter(Boolean)
 const LANGS = (['zh-CN', 'en-US'] as const).filter((l) => !process.env.BENCH_LH_LANGS || process.env.BENCH_LH_LANGS.includes(l))
 const EXTRA_RUNS = Number(process.env.BENCH_LH_EXTRA_RUNS ?? 2)
+const SCREENS = process.env.BENCH_LH_SCREENS
 
 /** Issue 37's goals for every route. */
 const GOALS: Goals = {
@@ -163,6 +169,10 @@ try {
   )
 
   browser = await launchBrowser()
+  if (SCREENS) {
+    await takeScreens(browser, cases, SCREENS)
+    process.exit(0)
+  }
   let lighthouseVersion = ''
   let settings = ''
   const retried: string[] = []
@@ -295,6 +305,31 @@ function reasonOf(runs: Run[]): string {
 }
 
 /** The report and final screenshot of a run below a goal, for the next person to open. */
+/** BENCH_LH_SCREENS: each case's page as a person sees it once it has settled, for bench/screens-diff.ts. */
+async function takeScreens(lighthouse: LighthouseBrowser, cases: Case[], dir: string) {
+  mkdirSync(dir, { recursive: true })
+  for (const c of cases) {
+    const context = await lighthouse.browser.createBrowserContext()
+    try {
+      const page = await context.newPage()
+      await page.setViewport({ width: 375, height: 812, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+      await page.evaluateOnNewDocument((values: Record<string, string>) => {
+        for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
+      }, c.stored)
+      await page.goto(`${gw.url}${c.opened}`, { waitUntil: 'networkidle0' })
+      // Past the page's own settling (a toast's fade, a late list), the same for both builds.
+      await new Promise((r) => setTimeout(r, 1500))
+      const file = join(dir, `${c.route.replaceAll('/', '~')}.${c.lang}.png`)
+      await page.screenshot({ path: file as `${string}.png` })
+      console.log(`${c.route} ${c.lang} ${c.who}: ${file}`)
+    } finally {
+      await context.close()
+    }
+  }
+  await lighthouse.kill()
+  await gw.stop()
+}
+
 function keep(lhr: LhResult, name: string) {
   const file = join(shots, name.replace(/[^a-zA-Z0-9]+/g, '-'))
   const shot = lhr.audits['final-screenshot']?.details as { data?: string } | undefined
