@@ -6,7 +6,8 @@ import { ownCodeKey, sendOwnCode } from '../src/core/auth/codes'
 import { userStore } from '../src/core/auth/user-store'
 import { savePhone, saveEmail, contactMode, resetPendingRemoval } from '../src/core/security/contacts'
 import { deviceDetails, deviceName, orderSessions } from '../src/core/security/devices'
-import { formIssues, newPasswordForm } from '../src/core/security/forms'
+import { formIssues } from '../src/core/forms/messages'
+import { newPasswordForm } from '../src/core/security/forms'
 import {
   continueAfterIdentity,
   encodeNext,

@@ -21,5 +21,3 @@ export type BankCardForm = z.input<typeof bankCardForm>
 
 /** Just the bank phone, before asking for its code. */
 export const bankPhoneForm = z.object({ bankPhone: rules.mobile })
-
-export { groupCardDigits } from './card-digits'

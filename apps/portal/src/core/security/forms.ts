@@ -36,5 +36,3 @@ export type EmailCodeForm = z.input<typeof emailCodeForm>
 /** Recovery by real name, last step: the code sent to the picked contact and the new pair. */
 export const codeAndNewPasswordForm = z.object({ code: codeField, ...newPassword }).superRefine(matching)
 export type CodeAndNewPasswordForm = z.input<typeof codeAndNewPasswordForm>
-
-export { formIssues } from '../forms/messages'
