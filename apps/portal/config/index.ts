@@ -10,6 +10,7 @@ import prodConfig from './prod'
 import { subPackageChunks } from './sub-package-chunks'
 import { LAUNCH_CHUNKS_ID, LAUNCH_CHUNKS_MARK, launchChunks } from './launch-chunks'
 import { MIN_GROUP_CODE, lazyChunkNames } from './lazy-chunks'
+import { oneStylesheet } from './one-stylesheet'
 import { TAB_PAGES } from './tab-pages'
 
 /**
@@ -458,7 +459,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [pagePullDownRefresh, routerTabBar, sideEffectFree, startUpChunks(), launchChunksInPage, preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
+      vitePlugins: taroEnv === 'h5' ? [pagePullDownRefresh, routerTabBar, sideEffectFree, startUpChunks(), oneStylesheet(), launchChunksInPage, preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
     },
     sass: {},
     mini: {
