@@ -41,7 +41,7 @@ export function stylesheetOrder(bundle: Bundle): string[] {
   return order
 }
 
-const CHARSET = /@charset\s+"UTF-8";/i
+const CHARSETS = /@charset\s+"UTF-8";/gi
 
 /**
  * The bundle's stylesheets as one (`files` in order): their text joined, one `@charset` at its head
@@ -53,8 +53,9 @@ export function joinStylesheets(bundle: Bundle, files: readonly string[]): strin
     if (!asset || asset.type !== 'asset' || !('source' in asset)) throw new Error(`one stylesheet: ${file} is not a CSS file of the bundle`)
     return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source)
   })
-  const charset = texts.some((text) => CHARSET.test(text)) ? '@charset "UTF-8";' : ''
-  return charset + texts.map((text) => text.replaceAll(new RegExp(CHARSET.source, 'gi'), '')).join('\n')
+  const bare = texts.map((text) => text.replaceAll(CHARSETS, ''))
+  const charset = bare.some((text, i) => text !== texts[i]) ? '@charset "UTF-8";' : ''
+  return charset + bare.join('\n')
 }
 
 interface EmitContext {
