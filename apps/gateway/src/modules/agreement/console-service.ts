@@ -92,8 +92,12 @@ export async function saveAgreementDraft(deps: AgreementConsoleDeps, code: Agree
   return showAgreement(deps.db, code, deps.now())
 }
 
+/**
+ * Line runs of `from` → `to`. A text's last line without a newline is the same line as with one
+ * (`ignoreNewlineAtEof`): else a clause added below it showed that unchanged line removed and added.
+ */
 const parts = (from: string, to: string) =>
-  diffLines(from, to).map((change) => ({ op: change.added ? ('added' as const) : change.removed ? ('removed' as const) : ('same' as const), text: change.value }))
+  diffLines(from, to, { ignoreNewlineAtEof: true }).map((change) => ({ op: change.added ? ('added' as const) : change.removed ? ('removed' as const) : ('same' as const), text: change.value }))
 
 /** The draft against the current version, line by line (an empty side when one is missing). */
 export async function agreementDiff(db: Database, code: AgreementCode, now: Date) {

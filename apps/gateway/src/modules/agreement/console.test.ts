@@ -73,6 +73,13 @@ describe('agreements in the console', () => {
     const before = await show()
     const current = before.current as NonNullable<ConsoleAgreement['current']>
     payloadOf(await consoleCall(t.app, manager, 'PUT', '/app/console/agreements/privacy/draft', { payload: draft('B', current) }))
+    // The current text ends without a newline (the first test's draft): its last line stays one
+    // unchanged line below which the new clause is added, not a line removed and added again.
+    expect(current.bodyEn.endsWith('\n')).toBe(false)
+    const diff = payloadOf<{ body: Record<string, Array<{ op: string; text: string }>> }>(await consoleCall(t.app, manager, 'GET', '/app/console/agreements/privacy/diff'))
+    expect(diff.body['en-US'].map((p) => p.op)).toEqual(['same', 'added'])
+    expect(diff.body['en-US'][0]?.text.endsWith('New clause A\n')).toBe(true)
+    expect(diff.body['en-US'][1]?.text).toBe('\nNew clause B') // a blank line, then the clause
     await stepUp()
     payloadOf(await consoleCall(t.app, manager, 'POST', '/app/console/agreements/privacy/publish', { payload: { version: '2.0.1', mode: 'editorial' } }))
     payloadOf(await callApi(t.app, calls.getUserInfo, undefined, { token: login.accessToken }))
