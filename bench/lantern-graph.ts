@@ -11,7 +11,6 @@
 // Signed-in routes are not covered (bench/lighthouse-routes.ts signs an account up for those).
 import type { Flags } from 'lighthouse'
 // Lighthouse's own copy of Lantern, the same module instance, whose simulator keeps its last node timings.
-// @ts-expect-error the package ships no types for this entry
 import * as Lantern from '@paulirish/trace_engine/models/trace/lantern/lantern.js'
 import { CONSENTED, ENGLISH, launchBrowser, measure } from './lighthouse-shared'
 import { startGateway } from './lib'
@@ -63,7 +62,7 @@ const gateway = await startGateway()
 const browser = await launchBrowser()
 try {
   for (const route of routes) {
-    const simulations = Lantern.Simulation.Simulator.allNodeTimings as Map<string, Map<GraphNode, Timing>>
+    const simulations = Lantern.Simulation.Simulator.allNodeTimings as unknown as Map<string, Map<GraphNode, Timing>>
     simulations.clear()
     const { lhr } = await measure(browser.browser, `${gateway.url}/#/${route}`, lang === 'en-US' ? { ...CONSENTED, ...ENGLISH } : CONSENTED, FLAGS, [])
     const value = (id: string) => ms(lhr.audits[id]?.numericValue ?? NaN)

@@ -254,7 +254,7 @@ export async function load(
       {
         method: request.method,
         path: fullPath,
-        setupRequest: (req: Record<string, unknown>) => {
+        setupRequest: (req: autocannon.Request) => {
           const body = request.body?.() ?? ''
           const headers = request.signed ? signedHeaders(request.method, request.path, request.query, body) : {}
           return { ...req, headers, body: body || undefined }
