@@ -24,7 +24,8 @@ type Bundle = Record<string, StyledChunk | CssAsset | { type: 'asset'; fileName:
  * rules come after the UI kit's rules they refine.
  */
 export function stylesheetOrder(bundle: Bundle): string[] {
-  const order: string[] = []
+  // A Set keeps the order things were first added in: each stylesheet at its first place.
+  const order = new Set<string>()
   const seen = new Set<string>()
   const later = new Set<string>()
   const visit = (fileName: string) => {
@@ -33,12 +34,12 @@ export function stylesheetOrder(bundle: Bundle): string[] {
     seen.add(fileName)
     for (const imported of chunk.imports) visit(imported)
     for (const loaded of chunk.dynamicImports) later.add(loaded)
-    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!order.includes(css)) order.push(css)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) order.add(css)
   }
   for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName)
   // A Set iterates over what is added while it is iterated: the chunks loaded by later chunks too.
   for (const fileName of later) visit(fileName)
-  return order
+  return [...order]
 }
 
 const CHARSETS = /@charset\s+"UTF-8";/gi
