@@ -44,9 +44,9 @@ export function cpuMsOf(pid: number): number {
 }
 
 /** A Fastify of bench/ in its own process on a free port, once it answers `path` (`args`: node's, ending with the script). */
-export async function startCeiling(args: string[], path: string, headers: Record<string, string> = {}) {
+export async function startCeiling(args: string[], path: string, headers: Record<string, string> = {}, env: Record<string, string> = {}) {
   const port = await freePort()
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(port) } })
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env, PORT: String(port) } })
   const url = `http://127.0.0.1:${port}`
   for (let tries = 0; ; tries++) {
     try {
@@ -63,9 +63,9 @@ export async function startCeiling(args: string[], path: string, headers: Record
  * bench/signed-hello.ts (the ceiling of a signed call) in its own process, `nodeArgs` before the
  * script (a profiler's flags, say): its address, pid and a stop that waits for its exit.
  */
-export async function startSignedHello(nodeArgs: string[] = []) {
+export async function startSignedHello(nodeArgs: string[] = [], env: Record<string, string> = {}) {
   const { path } = HOT_CALLS.signedHello
-  const { child, url } = await startCeiling([...nodeArgs, '--import', 'tsx', join(root, 'bench/signed-hello.ts')], path, signedHeaders('GET', path))
+  const { child, url } = await startCeiling([...nodeArgs, '--import', 'tsx', join(root, 'bench/signed-hello.ts')], path, signedHeaders('GET', path), env)
   return { url, child, pid: child.pid ?? 0, stop: () => new Promise<void>((done) => child.once('exit', () => done()).kill('SIGTERM')) }
 }
 

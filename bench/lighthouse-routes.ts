@@ -13,6 +13,8 @@
 // - BENCH_LH_ROUTES=<word>[,<word>…]: only the routes whose path holds one of the words (a trial);
 // - BENCH_LH_LANGS=zh-CN or en-US: one language only;
 // - BENCH_LH_EXTRA_RUNS (2): the runs made again of a case below a goal;
+// - BENCH_LH_TITLE=<text>: what the section appended to RESULTS.md is about, after its heading (a
+//   trial's build, say: "baseline (ecf6631)"), so that two runs of a before-and-after tell apart;
 // - BENCH_LH_SCREENS=<dir>: no Lighthouse; a screenshot of every case instead (375×812 at DPR 2, once
 //   its network is quiet), into <dir>/<route>.<lang>.png, nothing appended to RESULTS.md. Two builds'
 //   screens (PORTAL_DIR=<a built H5 portal> picks the build the gateway serves) are compared pixel by
@@ -230,7 +232,7 @@ try {
       .join(', ') || 'none'
 
   report = `
-## Lighthouse, every route (issue 37 goal 1)
+## Lighthouse, ${ONLY?.length || LANGS.length < 2 ? 'a trial' : 'every route'} (issue 37 goal 1)${process.env.BENCH_LH_TITLE ? ` — ${process.env.BENCH_LH_TITLE}` : ''}
 
 Run: ${new Date().toISOString()} — \`npx tsx bench/lighthouse-routes.ts\` (in \`npm run bench\`)${ONLY?.length || LANGS.length < 2 ? ` — a trial: BENCH_LH_ROUTES=${ONLY?.join(',') ?? ''} BENCH_LH_LANGS=${LANGS.join(',')}` : ''}.
 Machine: ${machineOf()}; load average (1, 5, 15 min) ${loadBefore.map((l) => l.toFixed(2)).join(', ')} at the start, ${loadavg().map((l) => l.toFixed(2)).join(', ')} at the end; the 1-minute load after each run ${median(loads).toFixed(1)} median, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.

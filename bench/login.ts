@@ -288,6 +288,6 @@ same ${ms(cpu.argon2)} ms, so **${(median(cpu.gateway) + (STORE === 'postgres' ?
 token, RSA-OAEP, database, session, JSON), and ${ms(cpu.client)} ms in this process generating the load.
 At a ratio of 80% the gateway's share may be at most ${(median(cpu.argon2) / 4).toFixed(2)} ms (a quarter of a verify).
 `
-// `npm run bench` runs bench/run.ts first, which rewrites RESULTS.md; this section goes after it.
+// `npm run bench` runs bench/run.ts first, which puts its sections in place in RESULTS.md; this section is appended after the rest.
 appendFileSync(join(root, 'bench/RESULTS.md'), `\n${md}`)
 console.log(md)

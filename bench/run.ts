@@ -4,7 +4,7 @@
 //    as ratios (the machine is noisy: only same-run ratios mean anything).
 // 2. Bundle: the JS the H5 home route loads, measured in Chromium, gzip -9 size of each file.
 import { cpus, totalmem } from 'node:os'
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, loadPrepared, median, prepareLoad, root, signedHeaders, startCeiling, startGateway, startSignedHello, type LoadResult } from './lib'
 import { registerAccount, startMailbox } from './account'
@@ -121,13 +121,9 @@ const LABELS: Record<string, string> = {
 for (const { name } of HOT) LABELS[`${name}Baseline`] = `the same ${LABELS[name].split(' (')[0]} on the gateway of ${baselineRoot ?? ''} (BENCH_BASELINE_ROOT, before the change)`
 
 const kb = (n: number) => (n / 1024).toFixed(1)
-const md = `# Benchmark results
-
-Latest run: ${new Date().toISOString()} — \`npm run bench\` (bench/run.ts).
-Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
-The machine is shared and noisy: compare figures of one run only, never across runs.
-
-## 1. Hot paths against the framework's ceiling (issue 19 goal 3, issue 37 goal 4)
+const latestLine = `Latest run: ${new Date().toISOString()} — \`npm run bench\` (bench/run.ts)${bundles.length ? '' : ', section 1 only (BENCH_PARTS=load)'}.`
+const machineLine = `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`
+const section1 = `## 1. Hot paths against the framework's ceiling (issue 19 goal 3, issue 37 goal 4)
 
 How: the production build (\`npm start\` path, NODE_ENV=production, PGlite in a temp dir, memory KV)
 on 127.0.0.1, and beside it a bare Fastify 5 hello (\`bench/bare.mjs\`, no plugins) as its own
@@ -160,8 +156,8 @@ interrupt between its cores).
 Goal: p99 ≤ 10 ms for cms, dict and user.
 Rounds (req/s): ${TARGETS.map((t) => `${t.name} ${results[t.name].map((x) => x.rps.toFixed(0)).join(', ')}`).join('; ')}.
 Per-round ratios to the bare hello of the same round: ${TARGETS.filter((t) => t.name !== 'bare').map((t) => `${t.name} ${roundPct(t.name)}`).join('; ')}.
-
-## 2. JS loaded by the H5 home route (issue 5 goal: ≤ 100 KB gzip)
+`
+const section2 = `## 2. JS loaded by the H5 home route (issue 5 goal: ≤ 100 KB gzip)
 
 How: ${browser} (headless, 375 px) opens \`/#/pages/home/index\` from the same production
 build, once per kind of visitor, each in a fresh browser context with what that visitor's browser
@@ -181,5 +177,35 @@ ${bundles.map((b) => `### ${b.visitor}
 ${b.files.map((f) => `| ${f.name} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.transferred)} |`).join('\n')}
 | **total (${b.files.length} files)** | **${kb(b.raw)}** | **${kb(b.gzip)}** | **${kb(b.transferred)}** |
 `).join('\n')}`
-writeFileSync(join(root, 'bench/RESULTS.md'), md)
-console.log(md)
+const resultsFile = join(root, 'bench/RESULTS.md')
+const md = mergeResults(existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '', latestLine, machineLine, section1, bundles.length ? section2 : undefined)
+writeFileSync(resultsFile, md)
+console.log(`${latestLine}\n${machineLine}\n\n${section1}${bundles.length ? `\n${section2}` : ''}`)
+
+/**
+ * RESULTS.md with this run's figures in place: its `Latest run` and `Machine` lines, section 1, and
+ * section 2 when it was measured (BENCH_PARTS=load leaves the last one). Everything else stays: the
+ * sections the other benches append, and what the sessions wrote about them (the file is the
+ * project's record of its measurements; this run rewrote all of it before). The last run's section 1
+ * is kept just below the new one, titled with its time, for a before and after.
+ */
+function mergeResults(previous: string, latest: string, machine: string, hot: string, js: string | undefined): string {
+  const fresh = `# Benchmark results\n\n${latest}\n${machine}\nThe machine is shared and noisy: compare figures of one run only, never across runs.\n\n${hot}\n${js ?? ''}`
+  if (!previous.includes('\n## 1. Hot paths')) return fresh
+  /** [start, end) of the section whose heading starts with `heading`, up to the next `## ` heading. */
+  const span = (text: string, heading: string): [number, number] | undefined => {
+    const start = text.indexOf(`\n${heading}`)
+    if (start < 0) return undefined
+    const next = text.indexOf('\n## ', start + 1)
+    return [start + 1, next < 0 ? text.length : next + 1]
+  }
+  let text = previous
+  const before = /^Latest run: (\S+)/m.exec(text)?.[1] ?? 'an earlier run'
+  const [start1, end1] = span(text, '## 1. Hot paths')!
+  const old1 = text.slice(start1, end1).replace(/^## 1\. Hot paths[^\n]*/, `## Section 1 of an earlier run (${before}, the last before the one above when it was moved here)`)
+  text = `${text.slice(0, start1)}${hot}\n${old1}${text.slice(end1)}`
+  const at2 = js ? span(text, '## 2. JS loaded') : undefined
+  if (js && at2) text = `${text.slice(0, at2[0])}${js}${text.slice(at2[1])}`
+  else if (js) text = `${text.trimEnd()}\n\n${js}`
+  return text.replace(/^Latest run: .*$/m, latest).replace(/^Machine: .*$/m, machine)
+}

@@ -10,7 +10,13 @@ import { memoryOnceKeys } from '../apps/gateway/src/infra/kv/once'
 import { NONCE_MAX_TTL_MS, signedCallCheck } from '../apps/gateway/src/plugins/signature'
 import { HOT_CALLS } from './lib'
 
+// SPIN_US (bench/cpu-scaling.ts): the handler also works this many microseconds of the clock, allocating
+// nothing, to see what a known amount of extra work per call costs in the measured CPU a call.
+const spinMs = Number(process.env.SPIN_US ?? 0) / 1000
 const app = Fastify({ logger: false })
-app.get(HOT_CALLS.signedHello.path, { preValidation: signedCallCheck(appKeyLookup({}), memoryOnceKeys(NONCE_MAX_TTL_MS)) }, async () => ({ hello: 'world' }))
+app.get(HOT_CALLS.signedHello.path, { preValidation: signedCallCheck(appKeyLookup({}), memoryOnceKeys(NONCE_MAX_TTL_MS)) }, async () => {
+  for (const until = performance.now() + spinMs; spinMs > 0 && performance.now() < until; );
+  return { hello: 'world' }
+})
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)))
