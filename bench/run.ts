@@ -191,7 +191,8 @@ console.log(`${latestLine}\n${machineLine}\n\n${section1}${bundles.length ? `\n$
  */
 function mergeResults(previous: string, latest: string, machine: string, hot: string, js: string | undefined): string {
   const fresh = `# Benchmark results\n\n${latest}\n${machine}\nThe machine is shared and noisy: compare figures of one run only, never across runs.\n\n${hot}\n${js ?? ''}`
-  if (!previous.includes('\n## 1. Hot paths')) return fresh
+  // A file without this run's sections (a first run, or one written by hand): they go first, the rest after them.
+  if (!previous.includes('\n## 1. Hot paths')) return previous.trim() ? `${fresh.trimEnd()}\n\n${previous.replace(/^# Benchmark results\s*/, '')}` : fresh
   /** [start, end) of the section whose heading starts with `heading`, up to the next `## ` heading. */
   const span = (text: string, heading: string): [number, number] | undefined => {
     const start = text.indexOf(`\n${heading}`)
@@ -203,9 +204,9 @@ function mergeResults(previous: string, latest: string, machine: string, hot: st
   const before = /^Latest run: (\S+)/m.exec(text)?.[1] ?? 'an earlier run'
   const [start1, end1] = span(text, '## 1. Hot paths')!
   const old1 = text.slice(start1, end1).replace(/^## 1\. Hot paths[^\n]*/, `## Section 1 of an earlier run (${before}, the last before the one above when it was moved here)`)
-  text = `${text.slice(0, start1)}${hot}\n${old1}${text.slice(end1)}`
+  text = `${text.slice(0, start1)}${hot.trimEnd()}\n\n${old1}${text.slice(end1)}`
   const at2 = js ? span(text, '## 2. JS loaded') : undefined
-  if (js && at2) text = `${text.slice(0, at2[0])}${js}${text.slice(at2[1])}`
+  if (js && at2) text = `${text.slice(0, at2[0])}${js.trimEnd()}\n\n${text.slice(at2[1])}`
   else if (js) text = `${text.trimEnd()}\n\n${js}`
   return text.replace(/^Latest run: .*$/m, latest).replace(/^Machine: .*$/m, machine)
 }
