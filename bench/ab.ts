@@ -8,7 +8,7 @@
 //     '{"NODE_OPTIONS":"--max-semi-space-size=16"}'); BENCH_AB_ROOT_B: a built checkout for B.
 import { join } from 'node:path'
 import { registerAccount, startMailbox } from './account'
-import { HOT_CALLS, type HotCall, cpuMsOf, loadPrepared, median, prepareLoad, root, startGateway, startSignedHello } from './lib'
+import { HOT_CALLS, type HotCall, loadWithCpu, median, root, startGateway, startSignedHello } from './lib'
 
 const name = (process.argv[2] ?? 'cms') as 'cms' | 'dict' | 'user'
 const call: HotCall = HOT_CALLS[name]
@@ -31,12 +31,10 @@ type Target = (typeof targets)[number]
 const cpu: Record<string, number[]> = { A: [], B: [], 'signed hello': [] }
 const rps: Record<string, number[]> = { A: [], B: [], 'signed hello': [] }
 async function load(t: Target, seconds: number, record: boolean) {
-  const { path, prepared, fallback } = prepareLoad(t.call, 40_000 * seconds, t.token)
-  const before = cpuMsOf(t.pid)
-  const result = await loadPrepared(t.label, t.url, { method: 'GET', path, prepared, fallback }, seconds)
+  const result = await loadWithCpu(t.label, t.url, t.pid, t.call, seconds, { token: t.token })
   if (result.non2xx || result.errors) throw new Error(`${t.label}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   if (record) {
-    cpu[t.label].push(((cpuMsOf(t.pid) - before) * 1000) / (result.rps * seconds))
+    cpu[t.label].push(result.cpuUsPerCall)
     rps[t.label].push(result.rps)
   }
 }

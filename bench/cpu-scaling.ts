@@ -9,12 +9,11 @@
 // BENCH_PIN=1: the servers on the second core and the load generator (this process) on the first
 // (taskset), instead of both wherever the kernel puts them.
 import { execFileSync } from 'node:child_process'
-import { HOT_CALLS, cpuMsOf, loadPrepared, median, prepareLoad, startSignedHello } from './lib'
+import { HOT_CALLS, loadWithCpu, median, startSignedHello } from './lib'
 
 const SPINS = (process.argv[2] ?? '0,25,50').split(',').map(Number)
 const ROUNDS = Number(process.argv[3] ?? 5)
 const SECONDS = Number(process.argv[4] ?? 5)
-const { path } = HOT_CALLS.signedHello
 
 const servers = []
 for (const spin of SPINS) servers.push({ spin, ...(await startSignedHello([], { SPIN_US: String(spin) })) })
@@ -29,12 +28,10 @@ try {
     // Round order alternates (0, 25, 50, then 50, 25, 0) so that a drift of the machine weighs on all alike.
     for (const server of round % 2 ? [...servers].reverse() : servers) {
       const seconds = round < 0 ? 2 : SECONDS
-      const { prepared, fallback } = prepareLoad(HOT_CALLS.signedHello, 40_000 * seconds)
-      const before = cpuMsOf(server.pid)
-      const result = await loadPrepared(`spin ${server.spin}`, server.url, { method: 'GET', path, prepared, fallback }, seconds)
+      const result = await loadWithCpu(`spin ${server.spin}`, server.url, server.pid, HOT_CALLS.signedHello, seconds)
       if (result.non2xx || result.errors) throw new Error(`spin ${server.spin}: ${result.non2xx} non-2xx, ${result.errors} errors`)
       if (round < 0) continue
-      cpu.get(server.spin)!.push(((cpuMsOf(server.pid) - before) * 1000) / (result.rps * seconds))
+      cpu.get(server.spin)!.push(result.cpuUsPerCall)
       rps.get(server.spin)!.push(result.rps)
     }
   }

@@ -368,6 +368,26 @@ export async function loadPrepared(
   return { name, rps: answered / elapsed, p50: at(0.5), p99: at(0.99), non2xx, errors, exhausted, s5xx }
 }
 
+/**
+ * One load of a call (loadPrepared, its requests signed beforehand for `perSecond` answers a second)
+ * and the CPU time the serving process `pid` used for it, per call answered (cpuMsOf): the figure
+ * run.ts, ab.ts and cpu-scaling.ts compare.
+ */
+export async function loadWithCpu(
+  name: string,
+  url: string,
+  pid: number,
+  call: HotCall,
+  seconds: number,
+  { token = '', perSecond = 40_000 }: { token?: string; perSecond?: number } = {},
+): Promise<LoadResult & { exhausted: number; s5xx: number; cpuUsPerCall: number }> {
+  const { path, prepared, fallback } = prepareLoad(call, perSecond * seconds, token)
+  const before = cpuMsOf(pid)
+  const result = await loadPrepared(name, url, { method: 'GET', path, prepared, fallback }, seconds)
+  const calls = result.rps * seconds
+  return { ...result, cpuUsPerCall: calls ? ((cpuMsOf(pid) - before) * 1000) / calls : 0 }
+}
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   const m = Math.floor(s.length / 2)

@@ -6,7 +6,7 @@
 import { cpus, totalmem } from 'node:os'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CLIENT_HEADERS, HOT_CALLS, type HotCall, cpuMsOf, loadPrepared, median, prepareLoad, root, signedHeaders, startCeiling, startGateway, startSignedHello, type LoadResult } from './lib'
+import { CLIENT_HEADERS, HOT_CALLS, type HotCall, loadWithCpu, median, root, signedHeaders, startCeiling, startGateway, startSignedHello, type LoadResult } from './lib'
 import { registerAccount, startMailbox } from './account'
 import { measureHomeBundles } from './bundle'
 
@@ -61,11 +61,7 @@ const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
  * for every target alike, the bare hello included.
  */
 async function loadTarget(target: Target, seconds: number): Promise<LoadResult & { cpuUsPerCall: number }> {
-  const { path, prepared, fallback } = prepareLoad(target, (target.maxRps ?? MAX_RPS) * seconds, target.token ?? accessToken)
-  const cpuBefore = cpuMsOf(target.pid)
-  const result = await loadPrepared(target.name, target.url, { method: 'GET', path, prepared, fallback }, seconds, CONNECTIONS)
-  const calls = result.rps * seconds
-  return { ...result, cpuUsPerCall: calls ? ((cpuMsOf(target.pid) - cpuBefore) * 1000) / calls : 0 }
+  return loadWithCpu(target.name, target.url, target.pid, target, seconds, { token: target.token ?? accessToken, perSecond: target.maxRps ?? MAX_RPS })
 }
 
 const results: Record<string, Array<LoadResult & { cpuUsPerCall: number }>> = Object.fromEntries(TARGETS.map((t) => [t.name, []]))
