@@ -58,6 +58,8 @@ import {
 const ONLY = process.env.BENCH_LH_ROUTES?.split(',').map((w) => w.trim()).filter(Boolean)
 const LANGS = (['zh-CN', 'en-US'] as const).filter((l) => !process.env.BENCH_LH_LANGS || process.env.BENCH_LH_LANGS.includes(l))
 const EXTRA_RUNS = Number(process.env.BENCH_LH_EXTRA_RUNS ?? 2)
+/** A run of some routes or one language, not the table of every route. */
+const TRIAL = Boolean(ONLY?.length) || LANGS.length < 2
 const SCREENS = process.env.BENCH_LH_SCREENS
 
 /** Issue 37's goals for every route. */
@@ -232,9 +234,9 @@ try {
       .join(', ') || 'none'
 
   report = `
-## Lighthouse, ${ONLY?.length || LANGS.length < 2 ? 'a trial' : 'every route'} (issue 37 goal 1)${process.env.BENCH_LH_TITLE ? ` — ${process.env.BENCH_LH_TITLE}` : ''}
+## Lighthouse, ${TRIAL ? 'a trial' : 'every route'} (issue 37 goal 1)${process.env.BENCH_LH_TITLE ? ` — ${process.env.BENCH_LH_TITLE}` : ''}
 
-Run: ${new Date().toISOString()} — \`npx tsx bench/lighthouse-routes.ts\` (in \`npm run bench\`)${ONLY?.length || LANGS.length < 2 ? ` — a trial: BENCH_LH_ROUTES=${ONLY?.join(',') ?? ''} BENCH_LH_LANGS=${LANGS.join(',')}` : ''}.
+Run: ${new Date().toISOString()} — \`npx tsx bench/lighthouse-routes.ts\` (in \`npm run bench\`)${TRIAL ? ` — a trial: BENCH_LH_ROUTES=${ONLY?.join(',') ?? ''} BENCH_LH_LANGS=${LANGS.join(',')}` : ''}.
 Machine: ${machineOf()}; load average (1, 5, 15 min) ${loadBefore.map((l) => l.toFixed(2)).join(', ')} at the start, ${loadavg().map((l) => l.toFixed(2)).join(', ')} at the end; the 1-minute load after each run ${median(loads).toFixed(1)} median, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.
 Wall time: **${(wallS / 60).toFixed(1)} min** for ${cases.length} cases and ${runMs.length} runs (one run ${(median(runMs) / 1000).toFixed(1)} s median, ${(Math.max(...runMs) / 1000).toFixed(1)} s at most), account set-up and gateway start included.
 
