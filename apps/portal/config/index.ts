@@ -9,7 +9,7 @@ import { type ModuleGraph, type ModuleShape, assertStartUpChunks, shapeOf, start
 import prodConfig from './prod'
 import { subPackageChunks } from './sub-package-chunks'
 import { LAUNCH_CHUNKS_ID, LAUNCH_CHUNKS_MARK, launchChunks } from './launch-chunks'
-import { MIN_GROUP_CODE, lazyChunkNames } from './lazy-chunks'
+import { LAUNCH_COST, MIN_GROUP_CODE, assertNoChunkCycle, lazyChunkNames } from './lazy-chunks'
 import { oneStylesheet } from './one-stylesheet'
 import { TAB_PAGES } from './tab-pages'
 
@@ -219,6 +219,9 @@ function startUpChunks() {
             lazy ??= lazyChunkNames(modules().filter((m) => (api.getModuleInfo(m)?.dynamicImporters.length ?? 0) > 0), startUp, graph, SOURCE_DIR, {
               codeSize: (m) => api.getModuleInfo(m)?.code?.length ?? 0,
               minCode: MIN_GROUP_CODE,
+              // Off by default: two Lighthouse trials (bench/RESULTS.md, 2026-11-29) did not show it
+              // faster on the whole; `ESS_LAUNCH_MERGE=1 npm run build` makes a build to try again.
+              launchCost: process.env.ESS_LAUNCH_MERGE === '1' ? LAUNCH_COST : undefined,
               // The pages with forms (sign-in, registration, real-name, account security) load the
               // form libraries and the sign-in UI: what only they run goes with the sign-in UI.
               // Of that, the sign-in and registration pages load only what they run (`heads`): the
@@ -255,6 +258,7 @@ function startUpChunks() {
     },
     generateBundle(_options: unknown, bundle: Parameters<typeof assertStartUpChunks>[0]) {
       assertStartUpChunks(bundle, (id) => isStartPage(id) || matchesAny(FIRST_VISIT_PARTS, id))
+      assertNoChunkCycle(bundle as Parameters<typeof assertNoChunkCycle>[0])
     },
   }
 }

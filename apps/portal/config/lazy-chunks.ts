@@ -19,9 +19,12 @@ import { type ModuleGraph, startUpSet } from './start-up-set'
  * chunk is named by the set of domains of the parts that need it. That grouping never makes two
  * chunks import each other (the set of a module includes the set of every module importing it,
  * so a chunk imports only chunks of larger sets), and a page loads the code of its own domain and
- * of the sets that include it, not the code of other domains. Two things keep the number of files
+ * of the sets that include it, not the code of other domains. Three things keep the number of files
  * down (each costs a round trip on HTTP/1.1): small groups go with a larger group containing them
- * (MIN_GROUP_CODE), and the code only the form pages run goes with their sign-in UI (`family`).
+ * (MIN_GROUP_CODE), the code only the form pages run goes with their sign-in UI (`family`), and
+ * then chunks are merged while that makes launching at the pages cheaper on the whole (`launchCost`,
+ * mergeForLaunch): the intersections the first rule keeps (1–4 KB groups that 20 pages each load)
+ * and the groups that the same pages load go together, as long as no two chunks import each other.
  * The domains' texts (src/i18n/<domain>/) are grouped like the rest. The tab pages are domains of
  * their own, and they and the articles are `exact`: no small group they do not run is merged into
  * what they load.
@@ -100,7 +103,34 @@ export interface LazyChunkOptions {
    * more files for the other pages, none for these).
    */
   exact?: readonly string[]
+  /**
+   * What a file and a byte of code cost a launch (LAUNCH_COST): with it, after the grouping, two
+   * chunks are merged while that lowers the summed cost of launching at each page (mergeForLaunch).
+   */
+  launchCost?: LaunchCost
 }
+
+/** The cost of a launch at a page (Lantern's HTTP/1.1 model, roughly): a price a file, and a byte of code. */
+export interface LaunchCost {
+  /** A file: its round trip, shared six ways. */
+  file: number
+  /** A byte of code (after transforms, before minifying): its share of the compressed transfer. */
+  byte: number
+  /**
+   * How many times code added to a page of an `exact` domain counts (the tab pages, the articles,
+   * the sign-in pages: opened most, and at launch; a file saved counts once); without it, no merge
+   * adds code to such a page.
+   */
+  exact?: number
+}
+
+/**
+ * 25 ms a file, 5 ms a KB gzip (1.6 Mbit/s), a byte of code ~0.25 byte gzip: the prices the
+ * simulation behind MIN_GROUP_CODE used. Code added to an exact page counts eight times: with four,
+ * My account (a tab page) took 4.9 KB brotli more for a file fewer and its LCP rose by 18–76 ms in
+ * the trial of bench/RESULTS.md; with eight it takes ~1 KB for the file.
+ */
+export const LAUNCH_COST: LaunchCost = { file: 25, byte: (5 * 0.25) / 1024, exact: 8 }
 
 /**
  * The chunk of every module that a lazy part runs and the start-up does not: parts are the modules
@@ -126,7 +156,149 @@ export function lazyChunkNames(
   sourceDir: string,
   options: LazyChunkOptions = {},
 ): Map<string, string> {
-  return groupLazyModules(lazyNeeds(lazyParts, startUp, graph), sourceDir, options)
+  const needs = lazyNeeds(lazyParts, startUp, graph)
+  const names = groupLazyModules(needs, sourceDir, options)
+  if (!options.launchCost) return names
+  const pages = [...needs].filter(([part]) => /^(pages|packages)\//.test(path.relative(sourceDir, part.split('?')[0]!).replace(/\\/g, '/')))
+  const exactPages = new Set(pages.map(([part]) => part).filter((part) => options.exact?.includes(domainOf(part, sourceDir, options.ownDomains))))
+  return mergeForLaunch(names, new Map(pages), lazyImports(names, startUp, graph), options.codeSize ?? (() => 0), options.launchCost, {
+    fixed: new Set(options.family ? [options.family.name, options.family.others ?? `${options.family.name}-others`] : []),
+    exactPages,
+    exactWeight: options.launchCost.exact,
+  })
+}
+
+/**
+ * The modules each module with a lazy chunk runs directly (by imported name, as startUpSet follows
+ * them; what those run is theirs), and the same for every module so reached that has no lazy chunk
+ * and is not in the start-up (the build's own chunks: forms, the rules' messages…): the graph whose
+ * chunks a merge must not turn into a cycle. The start-up's chunks import no lazy chunk.
+ */
+function lazyImports(names: ReadonlyMap<string, string>, startUp: ReadonlySet<string>, graph: ModuleGraph): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>()
+  const pending = [...names.keys()]
+  for (let from = pending.pop(); from !== undefined; from = pending.pop()) {
+    if (out.has(from)) continue
+    const root = from
+    const direct = startUpSet([root], graph, (id) => id !== root)
+    direct.delete(root)
+    for (const id of direct) if (startUp.has(id)) direct.delete(id)
+    out.set(root, direct)
+    for (const id of direct) if (!out.has(id)) pending.push(id)
+  }
+  return out
+}
+
+/**
+ * Merges lazy chunks while that lowers the cost of launching at the pages (`cost`: a file and a
+ * byte of code, summed over the pages), the merge that lowers it most first. A page loads the
+ * chunks of the modules it runs and every chunk those import (`imports`: what each module runs
+ * directly; a module without a chunk here counts as a chunk of its own): two chunks loaded by the
+ * same pages save those pages a file each, and a page that loaded one of them loads the other's
+ * code and imports too (`exactWeight` times the price of the code on an `exactPages` page). Never
+ * merged: the `fixed` chunks (the forms family's), a merge that adds code to an `exactPages` page
+ * when there is no `exactWeight`, or a merge after which chunks would import each other. A merged
+ * chunk takes the name of the larger of the two.
+ */
+export function mergeForLaunch(
+  names: ReadonlyMap<string, string>,
+  pageNeeds: ReadonlyMap<string, ReadonlySet<string>>,
+  imports: ReadonlyMap<string, ReadonlySet<string>>,
+  codeSize: (id: string) => number,
+  cost: LaunchCost,
+  {
+    fixed = new Set<string>(),
+    exactPages = new Set<string>(),
+    exactWeight,
+  }: { fixed?: ReadonlySet<string>; exactPages?: ReadonlySet<string>; exactWeight?: number } = {},
+): Map<string, string> {
+  const chunkOf = new Map(names)
+  const nodeOf = (id: string) => chunkOf.get(id) ?? id
+  const size = new Map<string, number>()
+  for (const [id, chunk] of chunkOf) size.set(chunk, (size.get(chunk) ?? 0) + codeSize(id))
+  const sizeOf = (node: string) => size.get(node) ?? codeSize(node)
+  const pages = [...pageNeeds]
+
+  /** The chunk graph as it stands (a module without a chunk: a node of its own), or undefined with a cycle. */
+  const chunkGraph = () => {
+    const out = new Map<string, Set<string>>()
+    for (const [from, targets] of imports) {
+      const a = nodeOf(from)
+      for (const to of targets) {
+        const b = nodeOf(to)
+        if (a !== b) (out.get(a) ?? out.set(a, new Set()).get(a)!).add(b)
+      }
+    }
+    const state = new Map<string, 1 | 2>()
+    const visit = (node: string): boolean => {
+      const at = state.get(node)
+      if (at !== undefined) return at === 2
+      state.set(node, 1)
+      for (const next of out.get(node) ?? []) if (!visit(next)) return false
+      state.set(node, 2)
+      return true
+    }
+    return [...out.keys()].every(visit) ? out : undefined
+  }
+
+  /** What a page loads: the nodes of the modules it runs and what they import. */
+  const loads = (graph: Map<string, Set<string>>, needs: ReadonlySet<string>) => {
+    const seen = new Set<string>()
+    const pending = [...needs].map(nodeOf)
+    for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+      if (seen.has(node)) continue
+      seen.add(node)
+      pending.push(...(graph.get(node) ?? []))
+    }
+    return seen
+  }
+
+  /** The summed cost of the launches; undefined with a cycle, or (`refuse`) code added to an exact page without a weight. */
+  const total = (refuse?: ReadonlyMap<string, number>) => {
+    const graph = chunkGraph()
+    if (!graph) return undefined
+    let sum = 0
+    const code = new Map<string, number>()
+    for (const [page, needs] of pages) {
+      const nodes = loads(graph, needs)
+      let bytes = 0
+      for (const node of nodes) bytes += sizeOf(node)
+      code.set(page, bytes)
+      const exact = exactPages.has(page)
+      if (exact && exactWeight === undefined && refuse && bytes > refuse.get(page)!) return undefined
+      sum += nodes.size * cost.file + bytes * cost.byte * (exact ? (exactWeight ?? 1) : 1)
+    }
+    return { sum, code }
+  }
+
+  const start = total()
+  if (!start) return chunkOf
+  let current = start.sum
+  for (;;) {
+    const chunks = [...new Set(chunkOf.values())].filter((chunk) => !fixed.has(chunk)).sort()
+    let best: { into: string; from: string; sum: number } | undefined
+    for (const [i, a] of chunks.entries()) {
+      for (const b of chunks.slice(i + 1)) {
+        const [into, from] = sizeOf(a) >= sizeOf(b) ? [a, b] : [b, a]
+        const moved = [...chunkOf].filter(([, chunk]) => chunk === from).map(([id]) => id)
+        for (const id of moved) chunkOf.set(id, into)
+        size.set(into, sizeOf(into) + sizeOf(from))
+        const fromSize = size.get(from)
+        size.delete(from)
+        const next = total(start.code)
+        for (const id of moved) chunkOf.set(id, from)
+        size.set(from, fromSize!)
+        size.set(into, sizeOf(into) - fromSize!)
+        if (next && next.sum < current - 1e-9 && (!best || next.sum < best.sum)) best = { into, from, sum: next.sum }
+      }
+    }
+    if (!best) break
+    for (const [id, chunk] of chunkOf) if (chunk === best.from) chunkOf.set(id, best.into)
+    size.set(best.into, sizeOf(best.into) + sizeOf(best.from))
+    size.delete(best.from)
+    current = best.sum
+  }
+  return chunkOf
 }
 
 /** What each lazy part runs that the start-up does not (the part itself included). */
@@ -203,4 +375,25 @@ function groupLazyModules(
   }
   for (const [id, set] of domains) names.set(id, containerOf(set))
   return names
+}
+
+/**
+ * Fails the build when chunks import each other statically, at any depth: one of them would run
+ * before the other has defined its names ("Cannot access … before initialization" at start-up).
+ */
+export function assertNoChunkCycle(bundle: Record<string, { type: 'chunk'; imports: string[] } | { type: 'asset' }>) {
+  const state = new Map<string, 1 | 2>()
+  const path: string[] = []
+  const visit = (file: string) => {
+    const at = state.get(file)
+    if (at === 2) return
+    if (at === 1) throw new Error(`Chunks import each other: ${[...path.slice(path.indexOf(file)), file].join(' → ')} (apps/portal/config/lazy-chunks.ts)`)
+    state.set(file, 1)
+    path.push(file)
+    const chunk = bundle[file]
+    if (chunk?.type === 'chunk') for (const next of chunk.imports) visit(next)
+    path.pop()
+    state.set(file, 2)
+  }
+  for (const file of Object.keys(bundle)) visit(file)
 }

@@ -89,7 +89,7 @@ export interface ModuleGraph {
  * (package.json `sideEffects`) runs only when a name it defines is asked for. An index that only
  * re-exports runs nothing itself, and passes each name asked on to the module that defines it.
  */
-export function startUpSet(roots: Iterable<string>, graph: ModuleGraph): Set<string> {
+export function startUpSet(roots: Iterable<string>, graph: ModuleGraph, stop?: (id: string) => boolean): Set<string> {
   const running = new Set<string>()
   const evaluated = new Set<string>()
   const asked = new Set<string>()
@@ -106,12 +106,15 @@ export function startUpSet(roots: Iterable<string>, graph: ModuleGraph): Set<str
     const shape = graph.shape(id)
     if (!shape) return run(id)
     if (shape.hasCode && graph.hasSideEffects(id)) run(id)
+    if (running.has(id) && stop?.(id)) return
     for (const dep of dependencies(id, shape)) work.push(() => evaluate(dep))
   }
 
   const run = (id: string) => {
     if (running.has(id)) return
     running.add(id)
+    // A module `stop` names runs, but what it runs is not followed (the modules a module runs directly).
+    if (stop?.(id)) return
     const shape = graph.shape(id)
     if (!shape) {
       for (const dep of graph.importedIds(id)) work.push(() => run(dep))

@@ -2,7 +2,7 @@ import { parse } from 'acorn'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { TAB_ROUTES } from '@ess/contract/wire'
-import { chunkNameOf, domainOf, lazyChunkNames } from '../config/lazy-chunks'
+import { assertNoChunkCycle, chunkNameOf, domainOf, lazyChunkNames, mergeForLaunch } from '../config/lazy-chunks'
 import { TAB_PAGES } from '../config/tab-pages'
 import { type ModuleGraph, shapeOf } from '../config/start-up-set'
 
@@ -159,9 +159,10 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
       marked: fc.option(fc.nat(13)),
       exact: fc.subarray(['pages/a', 'packages/c', 'packages/d']),
       heads: fc.option(fc.subarray(['pages/a', 'pages/b', 'packages/c'])),
+      launchCost: fc.option(fc.record({ file: fc.constantFrom(1, 25, 1000), byte: fc.constantFrom(0, 0.01, 1) })),
     })
     fc.assert(
-      fc.property(arbitrary, ({ size, edges, parts, sizes, minCode, marked, exact, heads }) => {
+      fc.property(arbitrary, ({ size, edges, parts, sizes, minCode, marked, exact, heads, launchCost }) => {
         const ids = Array.from({ length: size }, (_, i) => `m${i}`)
         const imports = new Map(ids.map((id) => [id, new Set<string>()]))
         for (const [from, to] of edges) if (from % size !== to % size) imports.get(ids[from % size]!)!.add(ids[to % size]!)
@@ -175,7 +176,7 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
         })
         const codeSize = (id: string) => sizes[Number(id.slice(1))] ?? 0
         const family = marked === null ? undefined : { name: 'family', marks: (id: string) => id === ids[marked % size], heads: heads ?? undefined }
-        const names = lazyChunkNames(partIds, new Set(), graph(modules), SRC, { codeSize, minCode, family, exact })
+        const names = lazyChunkNames(partIds, new Set(), graph(modules), SRC, { codeSize, minCode, family, exact, launchCost: launchCost ?? undefined })
         // Chunk → chunks it imports; a chunk importing itself is not an edge.
         const chunkEdges = new Map<string, Set<string>>()
         for (const id of ids) {
@@ -192,5 +193,73 @@ describe('lazy chunks (apps/portal/config/lazy-chunks.ts)', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  describe('merging for a launch (mergeForLaunch)', () => {
+    // Four pages; chunk → modules; page → the modules it runs; no imports unless given.
+    const names = new Map([
+      ['a1', 'A'],
+      ['b1', 'B'],
+      ['c1', 'C'],
+      ['d1', 'D'],
+    ])
+    const needs = (pages: Record<string, string[]>) => new Map(Object.entries(pages).map(([page, ids]) => [page, new Set(ids)]))
+    const sizes: Record<string, number> = { a1: 1000, b1: 1000, c1: 50_000, d1: 1000 }
+    const codeSize = (id: string) => sizes[id] ?? 0
+    const cost = { file: 25, byte: 0.001 }
+    const none = new Map<string, Set<string>>()
+
+    it('merges chunks that the same pages load, and one whose code costs the other pages less than the files it saves', () => {
+      const merged = mergeForLaunch(names, needs({ p: ['a1', 'b1', 'c1'], q: ['a1', 'b1', 'c1'], r: ['d1'], s: ['c1', 'd1'] }), none, codeSize, cost)
+      // A and B: the same pages, a file fewer for p and q (−50). Then C: a file fewer for p and q, A and
+      // B's 2 KB more for s (−48); the merged chunk takes the larger one's name. D would save s a file
+      // but cost r the 52 KB and p and q 1 KB each (+29): kept apart.
+      expect(['a1', 'b1', 'c1'].map((id) => merged.get(id))).toEqual(['C', 'C', 'C'])
+      expect(merged.get('d1')).toBe('D')
+    })
+
+    it('adds no code to an exact page and leaves fixed chunks alone', () => {
+      const pages = needs({ p: ['a1', 'b1'], q: ['a1'], r: ['a1', 'b1'] })
+      expect(mergeForLaunch(names, pages, none, codeSize, cost).get('b1')).toBe('A')
+      expect(mergeForLaunch(names, pages, none, codeSize, cost, { exactPages: new Set(['q']) }).get('b1')).toBe('B')
+      expect(mergeForLaunch(names, pages, none, codeSize, cost, { fixed: new Set(['B']) }).get('b1')).toBe('B')
+    })
+
+    it("with a weight, code added to an exact page counts that many times; the file it saves, once", () => {
+      // p and r save a file each (−50); q, exact, takes B's 1 KB: 1 ms, 40 ms at weight 40, 60 at 60.
+      const pages = needs({ p: ['a1', 'b1'], q: ['a1'], r: ['a1', 'b1'] })
+      const exactPages = new Set(['q'])
+      expect(mergeForLaunch(names, pages, none, codeSize, cost, { exactPages, exactWeight: 40 }).get('b1')).toBe('A')
+      expect(mergeForLaunch(names, pages, none, codeSize, cost, { exactPages, exactWeight: 60 }).get('b1')).toBe('B')
+      // An exact page that loads both saves its file like any page.
+      const both = needs({ p: ['a1', 'b1'], q: ['a1', 'b1'] })
+      expect(mergeForLaunch(names, both, none, codeSize, { ...cost, file: 1 }, { exactPages, exactWeight: 60 }).get('b1')).toBe('A')
+    })
+
+    it('makes no merge after which chunks would import each other, also through a module of another chunk', () => {
+      const pages = needs({ p: ['a1', 'b1'], q: ['a1', 'b1'], r: ['c1'] })
+      // A runs C's module, which runs B's: A and B merged (the best merge for p and q) would import C,
+      // which imports them. (Merged with C too, the three make one chunk: C must stay, a fixed one.)
+      const chain = new Map([
+        ['a1', new Set(['c1'])],
+        ['c1', new Set(['b1'])],
+      ])
+      expect(['a1', 'b1', 'c1'].map((id) => mergeForLaunch(names, pages, chain, codeSize, cost, { fixed: new Set(['C']) }).get(id))).toEqual(['A', 'B', 'C'])
+      expect(['a1', 'b1', 'c1'].map((id) => mergeForLaunch(names, pages, chain, codeSize, cost).get(id))).toEqual(['C', 'C', 'C'])
+      // The same through a module no lazy chunk holds (the forms' chunk, say): a node of its own.
+      const viaOther = new Map([
+        ['a1', new Set(['rules'])],
+        ['rules', new Set(['b1'])],
+      ])
+      expect(mergeForLaunch(names, pages, viaOther, codeSize, cost).get('b1')).toBe('B')
+      // Without C's (or the other module's) import of B they merge.
+      const free = mergeForLaunch(names, pages, new Map([['a1', new Set(['c1'])]]), codeSize, cost, { fixed: new Set(['C']) })
+      expect([free.get('a1'), free.get('b1')]).toEqual(['A', 'A'])
+    })
+
+    it("fails the build on chunks that import each other (the bundle's check)", () => {
+      expect(() => assertNoChunkCycle({ 'a.js': { type: 'chunk', imports: ['b.js'] }, 'b.js': { type: 'chunk', imports: ['c.js'] }, 'c.js': { type: 'chunk', imports: [] } })).not.toThrow()
+      expect(() => assertNoChunkCycle({ 'a.js': { type: 'chunk', imports: ['b.js'] }, 'b.js': { type: 'chunk', imports: ['a.js'] } })).toThrow(/a\.js → b\.js → a\.js/)
+    })
   })
 })
