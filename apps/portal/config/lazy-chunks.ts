@@ -173,6 +173,11 @@ export function lazyChunkNames(
  * them; what those run is theirs), and the same for every module so reached that has no lazy chunk
  * and is not in the start-up (the build's own chunks: forms, the rules' messages…): the graph whose
  * chunks a merge must not turn into a cycle. The start-up's chunks import no lazy chunk.
+ *
+ * Wider than the bundle's imports: a module with the side-effects flag counts as run whenever its
+ * importer is, while Rollup's tree-shaking finds most of ours free of top-level effects (for the
+ * identity result page it counts 11 lazy chunks where the bundle loads 2). Safe for the cycle check;
+ * as the measure of what a page loads it misled the merges (bench/RESULTS.md, 2026-11-29).
  */
 function lazyImports(names: ReadonlyMap<string, string>, startUp: ReadonlySet<string>, graph: ModuleGraph): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>()
