@@ -162,7 +162,7 @@ export function lazyChunkNames(
   const pages = [...needs].filter(([part]) => /^(pages|packages)\//.test(path.relative(sourceDir, part.split('?')[0]!).replace(/\\/g, '/')))
   const exactPages = new Set(pages.map(([part]) => part).filter((part) => options.exact?.includes(domainOf(part, sourceDir, options.ownDomains))))
   return mergeForLaunch(names, new Map(pages), lazyImports(names, startUp, graph), options.codeSize ?? (() => 0), options.launchCost, {
-    fixed: new Set(options.family ? [options.family.name, options.family.others ?? `${options.family.name}-others`] : []),
+    fixed: new Set(options.family ? [options.family.name, othersChunk(options.family)] : []),
     exactPages,
     exactWeight: options.launchCost.exact,
   })
@@ -184,11 +184,10 @@ function lazyImports(names: ReadonlyMap<string, string>, startUp: ReadonlySet<st
   const pending = [...names.keys()]
   for (let from = pending.pop(); from !== undefined; from = pending.pop()) {
     if (out.has(from)) continue
-    const root = from
-    const direct = startUpSet([root], graph, (id) => id !== root)
-    direct.delete(root)
+    const direct = startUpSet([from], graph, (id) => id !== from)
+    direct.delete(from)
     for (const id of direct) if (startUp.has(id)) direct.delete(id)
-    out.set(root, direct)
+    out.set(from, direct)
     for (const id of direct) if (!out.has(id)) pending.push(id)
   }
   return out
@@ -218,38 +217,36 @@ export function mergeForLaunch(
   }: { fixed?: ReadonlySet<string>; exactPages?: ReadonlySet<string>; exactWeight?: number } = {},
 ): Map<string, string> {
   const chunkOf = new Map(names)
-  const nodeOf = (id: string) => chunkOf.get(id) ?? id
   const size = new Map<string, number>()
   for (const [id, chunk] of chunkOf) size.set(chunk, (size.get(chunk) ?? 0) + codeSize(id))
-  const sizeOf = (node: string) => size.get(node) ?? codeSize(node)
   const pages = [...pageNeeds]
+  /** A merge being weighed: the chunk `from` taken into `into`. */
+  type Merge = { into: string; from: string }
+  // A module without a chunk here is a node of its own.
+  const nodeOf = (id: string, merge?: Merge) => {
+    const node = chunkOf.get(id) ?? id
+    return node === merge?.from ? merge.into : node
+  }
+  const sizeOf = (node: string, merge?: Merge) =>
+    node === merge?.into ? size.get(merge.into)! + size.get(merge.from)! : (size.get(node) ?? codeSize(node))
 
-  /** The chunk graph as it stands (a module without a chunk: a node of its own), or undefined with a cycle. */
-  const chunkGraph = () => {
+  /** The chunk graph with `merge` made, or undefined when chunks would import each other. */
+  const chunkGraph = (merge?: Merge) => {
     const out = new Map<string, Set<string>>()
     for (const [from, targets] of imports) {
-      const a = nodeOf(from)
+      const a = nodeOf(from, merge)
       for (const to of targets) {
-        const b = nodeOf(to)
+        const b = nodeOf(to, merge)
         if (a !== b) (out.get(a) ?? out.set(a, new Set()).get(a)!).add(b)
       }
     }
-    const state = new Map<string, 1 | 2>()
-    const visit = (node: string): boolean => {
-      const at = state.get(node)
-      if (at !== undefined) return at === 2
-      state.set(node, 1)
-      for (const next of out.get(node) ?? []) if (!visit(next)) return false
-      state.set(node, 2)
-      return true
-    }
-    return [...out.keys()].every(visit) ? out : undefined
+    return cycleIn(out.keys(), (node) => out.get(node) ?? []) ? undefined : out
   }
 
   /** What a page loads: the nodes of the modules it runs and what they import. */
-  const loads = (graph: Map<string, Set<string>>, needs: ReadonlySet<string>) => {
+  const loads = (graph: Map<string, Set<string>>, needs: ReadonlySet<string>, merge?: Merge) => {
     const seen = new Set<string>()
-    const pending = [...needs].map(nodeOf)
+    const pending = [...needs].map((id) => nodeOf(id, merge))
     for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
       if (seen.has(node)) continue
       seen.add(node)
@@ -258,19 +255,22 @@ export function mergeForLaunch(
     return seen
   }
 
-  /** The summed cost of the launches; undefined with a cycle, or (`refuse`) code added to an exact page without a weight. */
-  const total = (refuse?: ReadonlyMap<string, number>) => {
-    const graph = chunkGraph()
+  /**
+   * The summed cost of the launches with `merge` made; undefined with a cycle, or when it adds code
+   * to an exact page without a weight (against `before`, each page's code at the start).
+   */
+  const total = (merge?: Merge, before?: ReadonlyMap<string, number>) => {
+    const graph = chunkGraph(merge)
     if (!graph) return undefined
     let sum = 0
     const code = new Map<string, number>()
     for (const [page, needs] of pages) {
-      const nodes = loads(graph, needs)
+      const nodes = loads(graph, needs, merge)
       let bytes = 0
-      for (const node of nodes) bytes += sizeOf(node)
+      for (const node of nodes) bytes += sizeOf(node, merge)
       code.set(page, bytes)
       const exact = exactPages.has(page)
-      if (exact && exactWeight === undefined && refuse && bytes > refuse.get(page)!) return undefined
+      if (exact && exactWeight === undefined && before && bytes > before.get(page)!) return undefined
       sum += nodes.size * cost.file + bytes * cost.byte * (exact ? (exactWeight ?? 1) : 1)
     }
     return { sum, code }
@@ -281,30 +281,25 @@ export function mergeForLaunch(
   let current = start.sum
   for (;;) {
     const chunks = [...new Set(chunkOf.values())].filter((chunk) => !fixed.has(chunk)).sort()
-    let best: { into: string; from: string; sum: number } | undefined
+    let best: (Merge & { sum: number }) | undefined
     for (const [i, a] of chunks.entries()) {
       for (const b of chunks.slice(i + 1)) {
-        const [into, from] = sizeOf(a) >= sizeOf(b) ? [a, b] : [b, a]
-        const moved = [...chunkOf].filter(([, chunk]) => chunk === from).map(([id]) => id)
-        for (const id of moved) chunkOf.set(id, into)
-        size.set(into, sizeOf(into) + sizeOf(from))
-        const fromSize = size.get(from)
-        size.delete(from)
-        const next = total(start.code)
-        for (const id of moved) chunkOf.set(id, from)
-        size.set(from, fromSize!)
-        size.set(into, sizeOf(into) - fromSize!)
-        if (next && next.sum < current - 1e-9 && (!best || next.sum < best.sum)) best = { into, from, sum: next.sum }
+        const merge = sizeOf(a) >= sizeOf(b) ? { into: a, from: b } : { into: b, from: a }
+        const next = total(merge, start.code)
+        if (next && next.sum < current - 1e-9 && (!best || next.sum < best.sum)) best = { ...merge, sum: next.sum }
       }
     }
     if (!best) break
-    for (const [id, chunk] of chunkOf) if (chunk === best.from) chunkOf.set(id, best.into)
-    size.set(best.into, sizeOf(best.into) + sizeOf(best.from))
+    size.set(best.into, sizeOf(best.into, best))
     size.delete(best.from)
+    for (const [id, chunk] of chunkOf) if (chunk === best.from) chunkOf.set(id, best.into)
     current = best.sum
   }
   return chunkOf
 }
+
+/** The chunk of what only a family's other members run (`others`, `<name>-others` by default). */
+const othersChunk = (family: NonNullable<LazyChunkOptions['family']>) => family.others ?? `${family.name}-others`
 
 /** What each lazy part runs that the start-up does not (the part itself included). */
 function lazyNeeds(lazyParts: Iterable<string>, startUp: ReadonlySet<string>, graph: ModuleGraph): Map<string, Set<string>> {
@@ -330,7 +325,7 @@ function groupLazyModules(
     const domain = domainOf(part, sourceDir, ownDomains)
     for (const id of ids) {
       if (family && !outside.has(id)) {
-        names.set(id, !family.heads || headsRun.has(id) ? family.name : (family.others ?? `${family.name}-others`))
+        names.set(id, !family.heads || headsRun.has(id) ? family.name : othersChunk(family))
         continue
       }
       const set = domains.get(id) ?? new Set<string>()
@@ -387,18 +382,34 @@ function groupLazyModules(
  * before the other has defined its names ("Cannot access … before initialization" at start-up).
  */
 export function assertNoChunkCycle(bundle: Record<string, { type: 'chunk'; imports: string[] } | { type: 'asset' }>) {
+  const cycle = cycleIn(Object.keys(bundle), (file) => {
+    const chunk = bundle[file]
+    return chunk?.type === 'chunk' ? chunk.imports : []
+  })
+  if (cycle) throw new Error(`Chunks import each other: ${cycle.join(' → ')} (apps/portal/config/lazy-chunks.ts)`)
+}
+
+/** A cycle of the graph (its nodes from the first, which is repeated at the end), or undefined. */
+function cycleIn(nodes: Iterable<string>, next: (node: string) => Iterable<string>): string[] | undefined {
   const state = new Map<string, 1 | 2>()
   const path: string[] = []
-  const visit = (file: string) => {
-    const at = state.get(file)
-    if (at === 2) return
-    if (at === 1) throw new Error(`Chunks import each other: ${[...path.slice(path.indexOf(file)), file].join(' → ')} (apps/portal/config/lazy-chunks.ts)`)
-    state.set(file, 1)
-    path.push(file)
-    const chunk = bundle[file]
-    if (chunk?.type === 'chunk') for (const next of chunk.imports) visit(next)
+  const visit = (node: string): string[] | undefined => {
+    const at = state.get(node)
+    if (at === 2) return undefined
+    if (at === 1) return [...path.slice(path.indexOf(node)), node]
+    state.set(node, 1)
+    path.push(node)
+    for (const target of next(node)) {
+      const cycle = visit(target)
+      if (cycle) return cycle
+    }
     path.pop()
-    state.set(file, 2)
+    state.set(node, 2)
+    return undefined
   }
-  for (const file of Object.keys(bundle)) visit(file)
+  for (const node of nodes) {
+    const cycle = visit(node)
+    if (cycle) return cycle
+  }
+  return undefined
 }
