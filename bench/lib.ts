@@ -379,11 +379,11 @@ export async function loadWithCpu(
   pid: number,
   call: HotCall,
   seconds: number,
-  { token = '', perSecond = 40_000 }: { token?: string; perSecond?: number } = {},
+  { token = '', perSecond = 40_000, connections }: { token?: string; perSecond?: number; connections?: number } = {},
 ): Promise<LoadResult & { exhausted: number; s5xx: number; cpuUsPerCall: number }> {
   const { path, prepared, fallback } = prepareLoad(call, perSecond * seconds, token)
   const before = cpuMsOf(pid)
-  const result = await loadPrepared(name, url, { method: 'GET', path, prepared, fallback }, seconds)
+  const result = await loadPrepared(name, url, { method: 'GET', path, prepared, fallback }, seconds, connections)
   const calls = result.rps * seconds
   return { ...result, cpuUsPerCall: calls ? ((cpuMsOf(pid) - before) * 1000) / calls : 0 }
 }

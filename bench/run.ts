@@ -61,7 +61,7 @@ const MAX_RPS = Number(process.env.BENCH_MAX_RPS ?? 20_000)
  * for every target alike, the bare hello included.
  */
 async function loadTarget(target: Target, seconds: number): Promise<LoadResult & { cpuUsPerCall: number }> {
-  return loadWithCpu(target.name, target.url, target.pid, target, seconds, { token: target.token ?? accessToken, perSecond: target.maxRps ?? MAX_RPS })
+  return loadWithCpu(target.name, target.url, target.pid, target, seconds, { token: target.token ?? accessToken, perSecond: target.maxRps ?? MAX_RPS, connections: CONNECTIONS })
 }
 
 const results: Record<string, Array<LoadResult & { cpuUsPerCall: number }>> = Object.fromEntries(TARGETS.map((t) => [t.name, []]))
