@@ -3,7 +3,7 @@
 // console (/console/) and the API on one port.
 // A build says one line (what, and how long it took); the compilers' own output goes to
 // logs/build.log, printed in full if a build fails.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { isStale, root, run } from './lib.mjs'
 
@@ -46,19 +46,17 @@ async function step(label, commands) {
 if (process.env.SKIP_BUILD !== '1') {
   const portalHtml = 'apps/portal/dist/h5/index.html'
   // The outer apps' keys and the allow-lists are built into the portal (README OUTER_APP_KEYS,
-  // ESS_RETURN_URLS, ESS_WEBVIEW_URLS): a build made with other values is out of date too. The file
-  // notes the values of the last build made here.
-  const settingsFile = join(root, 'apps/portal/dist/h5.build-settings')
-  const builtSettings = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : ''
-  const settings = ['OUTER_APP_KEYS', 'ESS_RETURN_URLS', 'ESS_WEBVIEW_URLS'].map((name) => `${name}=${(process.env[name] ?? '').trim()}`).join('\n')
-  const settingsChanged = builtSettings !== settings
+  // ESS_RETURN_URLS, ESS_WEBVIEW_URLS): a build made with other values is out of date too. The
+  // build records the values it was made with (apps/portal/config/index.ts, recordBuildSettings).
+  const settingsFile = join(root, 'apps/portal/dist/h5.build-settings.json')
+  const built = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : undefined
+  const settingsChanged = !built || Object.entries(built).some(([name, value]) => (process.env[name] ?? '').trim() !== value)
   if (isStale(portalHtml, portalSources) || settingsChanged) {
     const why = isStale(portalHtml, []) ? 'first start: a minute or two' : settingsChanged ? 'its build settings changed' : 'its sources changed'
     await step(`building the portal (${why})`, [
       ['npm', ['run', 'build', '-w', 'apps/portal']],
       [process.execPath, ['apps/gateway/scripts/precompress.mjs', 'apps/portal/dist/h5']],
     ])
-    writeFileSync(settingsFile, settings)
   }
   if (isStale('apps/console/dist/index.html', consoleSources)) {
     const why = isStale('apps/console/dist/index.html', []) ? 'first start: about a minute' : 'its sources changed'

@@ -414,6 +414,23 @@ function miniProgramAppIds(): Record<string, string> {
   return ids
 }
 
+/**
+ * The settings built into the H5 portal (`defineConstants` below), recorded beside the build as
+ * `dist/h5.build-settings.json` by the build itself, however it was started (`npm run build`, CI's
+ * build, `npm start`): `npm start` rebuilds the portal when one of them differs (scripts/start.mjs).
+ * Written by `npm start` alone before, so a portal built any other way was built again at the next
+ * start (CI's browser tests rebuilt the portal CI had just built).
+ */
+const BUILT_IN_SETTINGS = ['OUTER_APP_KEYS', 'ESS_RETURN_URLS', 'ESS_WEBVIEW_URLS'] as const
+const recordBuildSettings = {
+  name: 'ess:build-settings',
+  apply: 'build' as const,
+  closeBundle() {
+    const record = Object.fromEntries(BUILT_IN_SETTINGS.map((name) => [name, (process.env[name] ?? '').trim()]))
+    fs.writeFileSync(path.resolve(__dirname, '..', 'dist', 'h5.build-settings.json'), `${JSON.stringify(record, null, 2)}\n`)
+  },
+}
+
 export default defineConfig<'vite'>(async (merge) => {
   const taroEnv = process.env.TARO_ENV ?? 'h5'
   const gatewayUrl = process.env.ESS_GATEWAY_URL || 'http://localhost:8080'
@@ -463,7 +480,7 @@ export default defineConfig<'vite'>(async (merge) => {
     compiler: {
       type: 'vite',
       prebundle: { enable: false },
-      vitePlugins: taroEnv === 'h5' ? [pagePullDownRefresh, routerTabBar, sideEffectFree, startUpChunks(), oneStylesheet(), launchChunksInPage, preactDevServer] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
+      vitePlugins: taroEnv === 'h5' ? [pagePullDownRefresh, routerTabBar, sideEffectFree, startUpChunks(), oneStylesheet(), launchChunksInPage, preactDevServer, recordBuildSettings] : [jsencryptWithoutSelf, subPackageChunks(SOURCE_DIR)],
     },
     sass: {},
     mini: {
