@@ -46,7 +46,7 @@ export default defineConfig({
     isolate: false,
     projects: [
       { extends: true, test: { name: 'shared', include: INCLUDE, exclude: isolated, sequence: { groupOrder: 0 } } },
-      ...(isolated.length ? [{ extends: true, test: { name: 'isolated', include: isolated, isolate: true, sequence: { groupOrder: 1 } } }] : []),
+      ...(isolated.length ? [{ extends: true as const, test: { name: 'isolated', include: isolated, isolate: true, sequence: { groupOrder: 1 } } }] : []),
     ],
   },
 })
