@@ -425,7 +425,9 @@ const BUILT_IN_SETTINGS = ['OUTER_APP_KEYS', 'ESS_RETURN_URLS', 'ESS_WEBVIEW_URL
 const recordBuildSettings = {
   name: 'ess:build-settings',
   apply: 'build' as const,
-  closeBundle() {
+  // After the files are written (Rollup calls `closeBundle` on a failed build too: a record of new
+  // settings beside an old index.html would keep npm start from building again).
+  writeBundle() {
     const record = Object.fromEntries(BUILT_IN_SETTINGS.map((name) => [name, (process.env[name] ?? '').trim()]))
     fs.writeFileSync(path.resolve(__dirname, '..', 'dist', 'h5.build-settings.json'), `${JSON.stringify(record, null, 2)}\n`)
   },
