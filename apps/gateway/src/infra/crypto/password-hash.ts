@@ -19,10 +19,17 @@ export const ARGON2_OPTIONS = {
 export const passwordWork = new PasswordWork({ concurrency: availableParallelism(), maxWaitMs: 1000 })
 
 /**
+ * The argon2 binding's functions this module calls, as an object's properties: a test watches which
+ * hash a sign-in verifies against with `vi.spyOn(argon2, 'verify')`, where replacing the module
+ * (`vi.mock`) would keep its file out of the suite's shared workers (vitest.config.ts).
+ */
+export const argon2 = { hash, verify }
+
+/**
  * The argon2id PHC string of a password: the only form in which a password is kept. `place`: the
  * request's place in the line (`passwordWork.within`); without it the hash takes a place of its own.
  */
-export const hashPassword = (password: string, place?: PasswordWorkPlace) => passwordWork.run(() => hash(password, ARGON2_OPTIONS), place)
+export const hashPassword = (password: string, place?: PasswordWorkPlace) => passwordWork.run(() => argon2.hash(password, ARGON2_OPTIONS), place)
 
 let dummyHash: Promise<string> | undefined
 
@@ -33,9 +40,9 @@ let dummyHash: Promise<string> | undefined
  */
 export async function verifyPassword(stored: string | null | undefined, password: string, place?: PasswordWorkPlace): Promise<boolean> {
   // Made once per process, outside the line: it is not a request's work.
-  dummyHash ??= hash(randomBytes(18).toString('base64'), ARGON2_OPTIONS)
+  dummyHash ??= argon2.hash(randomBytes(18).toString('base64'), ARGON2_OPTIONS)
   const target = stored ?? (await dummyHash)
-  const matches = await passwordWork.run(() => verify(target, password).catch(() => false), place)
+  const matches = await passwordWork.run(() => argon2.verify(target, password).catch(() => false), place)
   return Boolean(stored) && matches
 }
 

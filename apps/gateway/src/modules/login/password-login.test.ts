@@ -9,15 +9,7 @@ import { MINUTE, testClock } from '../../../test/helpers/clock'
 import { currentAgreementIds, passCaptcha, smsCode } from '../../../test/helpers/flows'
 import { sealPassword } from '../../../test/helpers/password'
 import { appUser } from '../../db/schema'
-import { ARGON2_OPTIONS, hashPassword, needsRehash, passwordWork } from '../../infra/crypto/password-hash'
-
-// argon2's verify, watched: which hash each sign-in checks against (the real verify runs).
-const { argon2Verify } = vi.hoisted(() => ({ argon2Verify: vi.fn() }))
-vi.mock('@node-rs/argon2', async (original) => {
-  const argon2 = await original<typeof import('@node-rs/argon2')>()
-  argon2Verify.mockImplementation(argon2.verify)
-  return { ...argon2, verify: argon2Verify }
-})
+import { ARGON2_OPTIONS, argon2, hashPassword, needsRehash, passwordWork } from '../../infra/crypto/password-hash'
 
 const clock = testClock(new Date('2026-07-01T01:00:00Z'))
 let t: TestApp
@@ -92,12 +84,17 @@ describe('POST login/loginByAccount', () => {
     // Counted, not timed: one argon2id verify a sign-in either way, against a hash of the same
     // parameters (a timing check with four samples failed on a loaded CI machine, where the wrong
     // password's extra writes to PostgreSQL, not the hashing, made the difference).
+    // argon2's verify, watched: which hash each sign-in checks against (the real verify runs).
     const user = await account()
     const verifiedAgainst = async (name: string) => {
-      argon2Verify.mockClear()
-      expect((await login(name, 'Wrong2026x')).statusCode).toBe(400)
-      expect(argon2Verify).toHaveBeenCalledTimes(1)
-      return String(argon2Verify.mock.calls[0][0])
+      const argon2Verify = vi.spyOn(argon2, 'verify')
+      try {
+        expect((await login(name, 'Wrong2026x')).statusCode).toBe(400)
+        expect(argon2Verify).toHaveBeenCalledTimes(1)
+        return String(argon2Verify.mock.calls[0][0])
+      } finally {
+        argon2Verify.mockRestore()
+      }
     }
     const wrong = await verifiedAgainst(user.email)
     const unknown = await verifiedAgainst('ghost@example.com')
