@@ -107,16 +107,19 @@ export async function startGateway(env: Record<string, string> = {}, checkout: s
     url,
     child,
     serverPid: servingPid(child.pid ?? 0),
-    stop: () =>
-      new Promise<void>((res) => {
-        child.once('exit', () => {
-          rmSync(dataDir, { recursive: true, force: true })
-          res()
-        })
-        child.kill('SIGTERM')
-      }),
+    stop: () => stopChild(child, 'SIGTERM', dataDir),
   }
 }
+
+/** Stops a child process with `signal` and, once it has exited, removes its folder. */
+export const stopChild = (child: ChildProcess, signal: NodeJS.Signals, folder: string) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      rmSync(folder, { recursive: true, force: true })
+      resolve()
+    })
+    child.kill(signal)
+  })
 
 /** A fresh database on the PostgreSQL server of `serverUrl`, dropped at the end. */
 export async function freshDatabase(serverUrl: string, prefix = 'ess_bench'): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -56,12 +56,12 @@ export interface LighthouseBrowser {
   kill(): Promise<void>
 }
 
-/** The browser of the e2e tests (packages/browser), started once through chrome-launcher and driven by puppeteer. */
-export async function launchBrowser(): Promise<LighthouseBrowser> {
+/** The browser of the e2e tests (packages/browser), started once through chrome-launcher and driven by puppeteer; `extraFlags` after the e2e ones. */
+export async function launchBrowser(extraFlags: string[] = []): Promise<LighthouseBrowser> {
   const chosen = resolveChromium()
   const chrome = await chromeLauncher.launch({
     chromePath: chosen.executablePath,
-    chromeFlags: ['--headless=new', ...chosen.args],
+    chromeFlags: ['--headless=new', ...chosen.args, ...extraFlags],
     envVars: chosen.env,
   })
   try {
