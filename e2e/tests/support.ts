@@ -74,7 +74,9 @@ const NETWORK_QUIET_MS = 150
  * that follows another's answer starts within a task or two of it). Playwright's 'networkidle' asks
  * for 500 ms without a connection, and was 0.45 s of the 1.1 s of every accessibility check
  * (2026-11-29, 65 checks of routes.spec); it stays the wait for a page watchErrors does not watch,
- * whose requests already under way would be unknown here. At most 10 s, as before.
+ * whose requests already under way would be unknown here. A page whose requests never settle is
+ * checked after 10 s as it is (`networkidle` had no bound of its own: it waited until the test's
+ * timeout, which then failed the test without naming a violation).
  */
 export async function networkSettled(page: Page): Promise<void> {
   const pending = requestsInFlight.get(page)
