@@ -20,8 +20,9 @@
 //   screens (PORTAL_DIR=<a built H5 portal> picks the build the gateway serves) are compared pixel by
 //   pixel with `npx tsx bench/screens-diff.ts <dir> <dir>`: for a change meant to keep every screen
 //   as it was (a build setting, a stylesheet's order);
-// - BENCH_LH_EDGE=h2: the pages opened through a TLS edge speaking HTTP/2 in front of the gateway
-//   (bench/tls-edge.ts, Debian's nginx), as browsers reach a production install; not the goal's
+// - BENCH_LH_EDGE=h2: the pages opened through the shipped TLS edge speaking HTTP/2 in front of the
+//   gateway (bench/tls-edge.ts: deploy/nginx/nginx.conf in Debian's nginx), as browsers reach a
+//   production install; not the goal's
 //   measure, a reading of what the HTTP/1.1 of the plain gateway costs a page.
 //
 // What the table does not need is left out to keep it under 30 minutes on this 2-core machine: the
@@ -255,7 +256,7 @@ Machine: ${machineOf()}; load average (1, 5, 15 min) ${loadBefore.map((l) => l.t
 Wall time: **${(wallS / 60).toFixed(1)} min** for ${cases.length} cases and ${runMs.length} runs (one run ${(median(runMs) / 1000).toFixed(1)} s median, ${(Math.max(...runMs) / 1000).toFixed(1)} s at most), account set-up and gateway start included.
 
 How: Lighthouse ${lighthouseVersion} (npm) driving ${browser.description} through chrome-launcher, against the production gateway
-(\`startGateway\`, bench/lib.ts) serving the built portal on 127.0.0.1${edge ? `, **reached through a TLS edge speaking HTTP/2** (BENCH_LH_EDGE=h2: bench/tls-edge.ts, Debian's nginx, a certificate of the run accepted by the browser's \`--ignore-certificate-errors\`)` : ' over plain HTTP/1.1'}; the mobile preset of bench/lighthouse.ts: ${settings}.
+(\`startGateway\`, bench/lib.ts) serving the built portal on 127.0.0.1${edge ? `, **reached through a TLS edge speaking HTTP/2** (BENCH_LH_EDGE=h2: bench/tls-edge.ts, the shipped deploy/nginx/nginx.conf in Debian's nginx, a certificate of the run accepted by the browser's \`--ignore-certificate-errors\`)` : ' over plain HTTP/1.1'}; the mobile preset of bench/lighthouse.ts: ${settings}.
 Categories performance and accessibility only; no filmstrip, full-page screenshot or back/forward-cache check. Each case is a cold load in a new browser
 context, with what the person's browser holds put in by a script before the page's own: the consent given (\`user-agreed-privacy\`=1)
 and, in English, \`locale-lang\`=en-US; signed in, also the session of an account registered by email and real-name verified

@@ -3,56 +3,34 @@
 // two gateway processes on one PostgreSQL, one Redis and one KEYS_DIR. A bounded mixed load (reads,
 // code sends, sign-ups, sign-ins) runs through nginx while each gateway in turn is stopped with
 // SIGTERM and started again: no request fails, and every acknowledged sign-up is there afterwards.
+// The load goes through the HTTPS server (a certificate made for the run); plain HTTP only redirects.
 // Runs when DATABASE_URL and REDIS_URL are set and nginx is installed (CI's second run).
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { mkdtemp, rm } from 'node:fs/promises'
+import http2 from 'node:http2'
 import os from 'node:os'
 import path from 'node:path'
 import { type AppAgreement, type LoginState, type PasswordPubKey, calls } from '@ess/contract'
+import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import { packageDir } from '../src/paths'
 import { databaseUrl } from './helpers/database-url'
+import { NGINX, type ShippedNginx, freePort, startShippedNginx } from './helpers/nginx'
 import { sealPassword } from './helpers/password'
-import { type GatewayProcess, type HttpAnswer, httpCall, httpCaptcha, httpSmsCode, startGatewayProcess } from './helpers/process'
+import { type GatewayProcess, type HttpAnswer, httpCall, httpCaptcha, httpSmsCode, signedCall, startGatewayProcess } from './helpers/process'
 import { adminQuery } from './helpers/stores'
 
-const NGINX = '/usr/sbin/nginx'
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL)
 /** Load workers running side by side through nginx. */
 const WORKERS = 3
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** The shipped configuration with this test's addresses and a prefix of its own. */
-export function nginxConfig(shipped: string, listen: number, gateways: number[], prefix: string): string {
-  let servers = 0
-  const config = shipped
-    .replace(/^(\s*)server gateway-\d+:8080 (.*);$/gm, (_line, indent: string, rest: string) => `${indent}server 127.0.0.1:${gateways[servers++]} ${rest};`)
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`)
-    .replace('/var/log/nginx/access.log', path.join(prefix, 'access.log'))
-    .replace(
-      /^http \{$/m,
-      ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].reduce((text, kind) => `${text}\n  ${kind}_temp_path ${path.join(prefix, kind)};`, 'http {'),
-    )
-  if (servers !== gateways.length) throw new Error(`deploy/nginx/nginx.conf names ${servers} gateways, not ${gateways.length}`)
-  return config
-}
-
 describe.runIf(enabled && existsSync(NGINX))('rolling restart of two gateways behind nginx', () => {
   const name = `ess_rolling_${process.pid}_${randomBytes(4).toString('hex')}`
-  let prefix: string
   let keysDir: string
-  let nginx: ChildProcess
+  let nginx: ShippedNginx
+  /** The HTTPS port: the load goes through TLS as browsers' requests do. */
   let front: string
+  let dispatcher: Dispatcher
   const ports: number[] = []
   const envs: Array<Record<string, string>> = []
   const gateways: GatewayProcess[] = []
@@ -61,7 +39,6 @@ describe.runIf(enabled && existsSync(NGINX))('rolling restart of two gateways be
 
   beforeAll(async () => {
     await adminQuery(`create database ${name} template ${inject('pgTemplate')}`)
-    prefix = await mkdtemp(path.join(os.tmpdir(), 'ess-nginx-'))
     keysDir = await mkdtemp(path.join(os.tmpdir(), 'ess-keys-'))
     for (let i = 0; i < 2; i++) {
       ports.push(await freePort())
@@ -78,27 +55,65 @@ describe.runIf(enabled && existsSync(NGINX))('rolling restart of two gateways be
       started.push(gateways[i])
     }
     await Promise.all(gateways.map((gateway) => gateway.url))
-    const listen = await freePort()
-    const shipped = await readFile(path.join(packageDir, '../../deploy/nginx/nginx.conf'), 'utf8')
-    await writeFile(path.join(prefix, 'nginx.conf'), nginxConfig(shipped, listen, ports, prefix))
-    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'), '-g', `daemon off; pid ${path.join(prefix, 'nginx.pid')};`], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
-    front = `http://127.0.0.1:${listen}`
+    nginx = await startShippedNginx(ports.map((port) => `127.0.0.1:${port}`))
+    front = nginx.https
+    // The load's fetch trusts the run's certificate (HTTP/1.1 over TLS; HTTP/2 is checked below).
+    dispatcher = getGlobalDispatcher()
+    setGlobalDispatcher(new Agent({ connect: { ca: nginx.ca } }))
     for (let i = 0; i < 100; i++) {
       if (await fetch(`${front}/app/health/ready`).then((r) => r.ok, () => false)) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }, 180_000)
   afterAll(async () => {
-    nginx?.kill('SIGTERM')
+    if (dispatcher) setGlobalDispatcher(dispatcher)
     for (const gateway of gateways) gateway.child.kill('SIGTERM')
     await Promise.all(gateways.map((gateway) => gateway.exit))
+    await nginx?.stop()
     await adminQuery(`drop database if exists ${name} with (force)`)
-    for (const dir of [prefix, keysDir, ...envs.map((env) => env.DATA_DIR)]) if (dir) await rm(dir, { recursive: true, force: true })
+    for (const dir of [keysDir, ...envs.map((env) => env.DATA_DIR)]) if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('ends TLS with HTTP/2 on its HTTPS port and only redirects on plain HTTP', async () => {
+    // Plain HTTP answers nothing itself: a page or a call is sent to the same address over HTTPS.
+    const plain = await fetch(`${nginx.http}/app/user/api/dict/list?type=phoneRegion`, { redirect: 'manual' })
+    expect(plain.status).toBe(301)
+    expect(plain.headers.get('location')).toBe('https://127.0.0.1/app/user/api/dict/list?type=phoneRegion')
+
+    // HTTPS negotiates h2 (ALPN) and passes a signed call, its underscore headers included, to a gateway.
+    const session = http2.connect(front, { ca: nginx.ca })
+    try {
+      const alpn = await new Promise<string | false | undefined>((resolve, reject) => {
+        session.once('connect', () => resolve(session.alpnProtocol))
+        session.once('error', reject)
+      })
+      expect(alpn).toBe('h2')
+      const request = signedCall(calls.dictList, { type: 'phoneRegion' })
+      const stream = session.request({ ':method': request.method, ':path': request.path, ...request.headers })
+      const [headers, body] = await new Promise<[http2.IncomingHttpHeaders, string]>((resolve, reject) => {
+        let text = ''
+        let received: http2.IncomingHttpHeaders = {}
+        stream.setEncoding('utf8')
+        stream.on('response', (h) => (received = h))
+        stream.on('data', (chunk: string) => (text += chunk))
+        stream.on('end', () => resolve([received, text]))
+        stream.on('error', reject)
+      })
+      expect(headers[':status']).toBe(200)
+      expect(headers['strict-transport-security']).toMatch(/max-age=\d+/)
+      const answer = JSON.parse(body)
+      expect(answer.code).toBe(200)
+      expect(answer.data.data.items.length).toBeGreaterThan(0)
+    } finally {
+      session.close()
+    }
+    // Both requests are in the access log, the second as HTTP/2.0.
+    expect(await nginx.accessLog()).toMatch(/"GET \/app\/user\/api\/dict\/list\?type=phoneRegion HTTP\/2\.0" 200 /)
   })
 
   it('loses no request and no acknowledged write while each gateway is restarted with SIGTERM', async () => {
+    // The log from here on: the start's and the test before's redirects are not this load's.
+    const logStart = (await nginx.accessLog()).length
     const failures: string[] = []
     const counts = { reads: 0, codes: 0, signUps: 0, signIns: 0 }
     const signedUp: Array<{ phone: string; token: string; deviceId: string }> = []
@@ -160,19 +175,19 @@ describe.runIf(enabled && existsSync(NGINX))('rolling restart of two gateways be
       // Read from here on: requests the stopped process finished while draining are logged with its
       // address and 200 too, but say nothing of nginx taking the new process back (it still counts
       // the refused connections of the restart against that address for fail_timeout).
-      const logged = (await readFile(path.join(prefix, 'access.log'), 'utf8')).length
+      const logged = (await nginx.accessLog()).length
       gateways[i] = startGatewayProcess(envs[i])
       started.push(gateways[i])
       await gateways[i].url
       // As an operator does before the next one: wait until nginx sends it traffic again.
       const serving = `upstream=127.0.0.1:${ports[i]} status=200`
-      while (!(await readFile(path.join(prefix, 'access.log'), 'utf8')).slice(logged).includes(serving)) await new Promise((resolve) => setTimeout(resolve, 200))
+      while (!(await nginx.accessLog()).slice(logged).includes(serving)) await new Promise((resolve) => setTimeout(resolve, 200))
     }
     await new Promise((resolve) => setTimeout(resolve, 1500))
     running = false
     await load
 
-    const log = await readFile(path.join(prefix, 'access.log'), 'utf8')
+    const log = (await nginx.accessLog()).slice(logStart)
     if (failures.length) {
       // What CI shows is the end of the output: the failures in short, then what nginx saw.
       const kinds = [...new Set(failures.map((f) => f.replace(/ \(worker \d\)/, '').slice(0, 160)))]
@@ -181,7 +196,7 @@ describe.runIf(enabled && existsSync(NGINX))('rolling restart of two gateways be
         [
           `${failures.length} requests failed; ${kinds.length} kinds: ${kinds.slice(0, 5).join(' | ')}`,
           `gateway lines: ${started.flatMap((g) => g.lines.filter((l) => /"level":(40|50|60)/.test(l))).slice(-6).join('\n')}`,
-          `nginx error.log: ${(await readFile(path.join(prefix, 'error.log'), 'utf8')).slice(-1500)}`,
+          `nginx error.log: ${(await nginx.errorLog()).slice(-1500)}`,
           `access log, not 200 (${statuses.length}): ${statuses.slice(0, 12).join('\n')}`,
         ].join('\n'),
       )
