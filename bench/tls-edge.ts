@@ -1,4 +1,6 @@
+import { join } from 'node:path'
 import { startShippedNginx } from '../apps/gateway/test/helpers/nginx'
+import { root } from './lib'
 
 export interface TlsEdge {
   /** `https://127.0.0.1:<port>`: the gateway behind TLS and HTTP/2. */
@@ -14,6 +16,6 @@ export interface TlsEdge {
  * files and answers pass through).
  */
 export async function startTlsEdge(upstream: string): Promise<TlsEdge> {
-  const nginx = await startShippedNginx([new URL(upstream).host])
+  const nginx = await startShippedNginx(join(root, 'deploy/nginx/nginx.conf'), [new URL(upstream).host])
   return { url: nginx.https, stop: nginx.stop }
 }

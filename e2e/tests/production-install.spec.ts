@@ -4,13 +4,16 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { NGINX, startShippedNginx } from '../../apps/gateway/test/helpers/nginx'
 import { expectRoute, visitor, watchErrors } from './support'
 
 // README "Installing for production": the built apps in a clean folder with the gateway's runtime
 // dependencies only (scripts/bundle.mjs, the script deploy/Dockerfile runs), started with
 // `node apps/gateway/dist/server.js` as production. A dependency the bundle needs but the gateway's
-// package.json lists as development-only (or not at all) fails here. Needs `npm run build` (the
-// browser tests' `npm start` builds what is missing before any test runs).
+// package.json lists as development-only (or not at all) fails here. Where Debian's nginx is
+// installed (CI), the portal is also opened through the shipped edge (deploy/nginx/nginx.conf: TLS,
+// HTTP/2) in front of that gateway, as browsers reach a production install. Needs `npm run build`
+// (the browser tests' `npm start` builds what is missing before any test runs).
 
 const repo = resolve(__dirname, '../..')
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
@@ -34,7 +37,7 @@ test.afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true })
 })
 
-test('the production install holds no development dependency, serves the portal and the API, and runs the operations commands', async ({ page, request }) => {
+test('the production install holds no development dependency, serves the portal and the API, and runs the operations commands', async ({ browser, page, request }) => {
   folder = mkdtempSync(join(tmpdir(), 'ess-install-'))
   const install = join(folder, 'app')
   execFileSync(process.execPath, [join(repo, 'scripts/bundle.mjs'), install], { stdio: 'pipe' })
@@ -82,6 +85,37 @@ test('the production install holds no development dependency, serves the portal 
   expect((await request.get(`${base}/dev/outbox.json`)).status()).toBe(404)
   // Each other app built (the console where it exists) is served under its own path.
   if (existsSync(join(install, 'apps/console/dist'))) expect((await request.get(`${base}/console/`)).status()).toBe(200)
+
+  // Through the shipped edge (README "TLS and HTTP/2"): the page and its signed calls over HTTPS, in HTTP/2.
+  if (existsSync(NGINX)) {
+    const edge = await startShippedNginx(join(repo, 'deploy/nginx/nginx.conf'), [`127.0.0.1:${port}`])
+    const context = await browser.newContext({ ignoreHTTPSErrors: true })
+    try {
+      const secure = await context.newPage()
+      const secureErrors = watchErrors(secure)
+      await visitor(secure, 'zh-CN')
+      const document = await secure.goto(`${edge.https}/#/pages/home/index`)
+      await expectRoute(secure, 'pages/home/index', 'zh-CN')
+      expect((await document!.securityDetails())?.protocol).toMatch(/^TLS 1\.[23]$/)
+      expect(await document!.headerValue('strict-transport-security')).toMatch(/max-age=\d+/)
+      // The home's content came with the page; the services tab asks for its own (a signed call).
+      const call = secure.waitForResponse((response) => /^\/app\/(?!media\/)/.test(new URL(response.url()).pathname))
+      await secure.locator('.weui-tabbar__item').nth(1).click()
+      await expectRoute(secure, 'pages/service/index', 'zh-CN')
+      const answered = await call
+      expect(answered.status()).toBe(200)
+      const { pathname } = new URL(answered.url())
+      expect(secureErrors).toEqual([])
+      // nginx's log: every request it passed on (the document, files, the signed call) came in HTTP/2.
+      const passed = (await edge.accessLog()).split('\n').filter((line) => line && !line.includes('upstream=- '))
+      expect(passed.find((line) => line.includes('"GET / HTTP/2.0" 200 '))).toBeDefined()
+      expect(passed.find((line) => line.includes(` ${pathname}`) && line.includes(' HTTP/2.0" 200 '))).toBeDefined()
+      expect(passed.filter((line) => !line.includes(' HTTP/2.0" '))).toEqual([])
+    } finally {
+      await context.close()
+      await edge.stop()
+    }
+  }
 
   gateway.kill('SIGTERM')
   await new Promise((r) => gateway!.once('exit', r))

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { type AppAgreement, type LoginState, type PasswordPubKey, calls } from '@ess/contract'
 import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { packageDir } from '../src/paths'
 import { databaseUrl } from './helpers/database-url'
 import { NGINX, type ShippedNginx, freePort, startShippedNginx } from './helpers/nginx'
 import { sealPassword } from './helpers/password'
@@ -55,7 +56,7 @@ describe.runIf(enabled && existsSync(NGINX))('rolling restart of two gateways be
       started.push(gateways[i])
     }
     await Promise.all(gateways.map((gateway) => gateway.url))
-    nginx = await startShippedNginx(ports.map((port) => `127.0.0.1:${port}`))
+    nginx = await startShippedNginx(path.join(packageDir, '../../deploy/nginx/nginx.conf'), ports.map((port) => `127.0.0.1:${port}`))
     front = nginx.https
     // The load's fetch trusts the run's certificate (HTTP/1.1 over TLS; HTTP/2 is checked below).
     dispatcher = getGlobalDispatcher()

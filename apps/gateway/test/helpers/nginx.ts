@@ -1,12 +1,12 @@
 // The shipped deploy/nginx/nginx.conf run with Debian's nginx as a child process, its addresses,
-// certificate and paths replaced: by the rolling-restart test (two gateways, restarted under load)
-// and by the bench's Lighthouse through the edge (bench/tls-edge.ts, one gateway).
+// certificate and paths replaced: by the rolling-restart test (two gateways, restarted under load),
+// the production-install browser test (the installed gateway behind it) and the bench's Lighthouse
+// through the edge (bench/tls-edge.ts). Node built-ins only: the browser tests load it as CommonJS.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { packageDir } from '../../src/paths'
 
 export const NGINX = '/usr/sbin/nginx'
 
@@ -87,12 +87,15 @@ export interface ShippedNginx {
   stop(): Promise<void>
 }
 
-/** Debian's nginx running the shipped configuration in front of `gateways`, answering once HTTPS does. */
-export async function startShippedNginx(gateways: string[]): Promise<ShippedNginx> {
+/**
+ * Debian's nginx running the shipped configuration (`shippedConf`: the repository's
+ * deploy/nginx/nginx.conf) in front of `gateways`, once it answers.
+ */
+export async function startShippedNginx(shippedConf: string, gateways: string[]): Promise<ShippedNginx> {
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'ess-nginx-'))
   const { certificate, key } = selfSignedCertificate(prefix)
   const [http, https] = [await freePort(), await freePort()]
-  const shipped = await readFile(path.join(packageDir, '../../deploy/nginx/nginx.conf'), 'utf8')
+  const shipped = await readFile(shippedConf, 'utf8')
   const conf = path.join(prefix, 'nginx.conf')
   await writeFile(conf, nginxConfig(shipped, { http, https, gateways, prefix, certificate, key }))
   const errorLog = path.join(prefix, 'error.log')
