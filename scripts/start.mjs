@@ -43,13 +43,26 @@ async function step(label, commands) {
   process.stdout.write(`done in ${Math.round((Date.now() - started) / 1000)} s\n`)
 }
 
+/**
+ * The settings a portal build recorded, or undefined where there is no readable record (none yet, or a
+ * build stopped while writing it): then the portal is built again rather than the start failing on it.
+ */
+function builtSettings(file) {
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8'))
+    return typeof record === 'object' && record !== null && !Array.isArray(record) ? record : undefined
+  } catch {
+    return undefined
+  }
+}
+
 if (process.env.SKIP_BUILD !== '1') {
   const portalHtml = 'apps/portal/dist/h5/index.html'
   // The outer apps' keys and the allow-lists are built into the portal (README OUTER_APP_KEYS,
   // ESS_RETURN_URLS, ESS_WEBVIEW_URLS): a build made with other values is out of date too. The
   // build records the values it was made with (apps/portal/config/index.ts, recordBuildSettings).
   const settingsFile = join(root, 'apps/portal/dist/h5.build-settings.json')
-  const built = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : undefined
+  const built = builtSettings(settingsFile)
   const settingsChanged = !built || Object.entries(built).some(([name, value]) => (process.env[name] ?? '').trim() !== value)
   if (isStale(portalHtml, portalSources) || settingsChanged) {
     const why = isStale(portalHtml, []) ? 'first start: a minute or two' : settingsChanged ? 'its build settings changed' : 'its sources changed'
