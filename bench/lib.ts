@@ -3,26 +3,18 @@
 // or requests serialized beforehand for the sign-in bench).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { type CallDef, HEADERS, PORTAL_APP_ID, buildQuery, callUrl, calls, signHeaders } from '@ess/contract'
+import { freePort } from '../apps/gateway/test/helpers/free-port'
 
 export const root = resolve(fileURLToPath(import.meta.url), '../..')
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => res(port))
-    })
-    srv.on('error', rej)
-  })
-}
+export { freePort }
 
 export interface Gateway {
   url: string

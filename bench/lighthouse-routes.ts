@@ -22,8 +22,8 @@
 //   as it was (a build setting, a stylesheet's order);
 // - BENCH_LH_EDGE=h2: the pages opened through the shipped TLS edge speaking HTTP/2 in front of the
 //   gateway (bench/tls-edge.ts: deploy/nginx/nginx.conf in Debian's nginx), as browsers reach a
-//   production install; not the goal's
-//   measure, a reading of what the HTTP/1.1 of the plain gateway costs a page.
+//   production install; not the goal's measure, a reading of what the HTTP/1.1 of the plain
+//   gateway costs a page.
 //
 // What the table does not need is left out to keep it under 30 minutes on this 2-core machine: the
 // best-practices category, the filmstrip, the full-page screenshot and the back/forward-cache check

@@ -3,7 +3,7 @@
 // console (/console/) and the API on one port.
 // A build says one line (what, and how long it took); the compilers' own output goes to
 // logs/build.log, printed in full if a build fails.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { isStale, root, run } from './lib.mjs'
 

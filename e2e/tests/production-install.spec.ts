@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { freePort } from '../../apps/gateway/test/helpers/free-port'
 import { NGINX, startShippedNginx } from '../../apps/gateway/test/helpers/nginx'
 import { expectRoute, visitor, watchErrors } from './support'
 
@@ -17,16 +17,6 @@ import { expectRoute, visitor, watchErrors } from './support'
 
 const repo = resolve(__dirname, '../..')
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolvePort(port))
-    })
-    server.on('error', reject)
-  })
-}
 
 test.describe.configure({ timeout: 360_000 })
 

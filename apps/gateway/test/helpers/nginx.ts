@@ -2,21 +2,13 @@
 // certificate and paths replaced: by the rolling-restart test (two gateways, restarted under load),
 // the production-install browser test (the installed gateway behind it) and the bench's Lighthouse
 // through the edge (bench/tls-edge.ts). Node built-ins only: the browser tests load it as CommonJS.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './free-port'
 
 export const NGINX = '/usr/sbin/nginx'
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 export interface NginxPlace {
   /** Plain HTTP port (the shipped `listen 80`: it only redirects to HTTPS). */
@@ -80,8 +72,6 @@ export interface ShippedNginx {
   https: string
   /** The run's certificate (PEM): the clients' trusted CA. */
   ca: string
-  prefix: string
-  child: ChildProcess
   accessLog(): Promise<string>
   errorLog(): Promise<string>
   stop(): Promise<void>
@@ -126,8 +116,6 @@ export async function startShippedNginx(shippedConf: string, gateways: string[])
     http: `http://127.0.0.1:${http}`,
     https: `https://127.0.0.1:${https}`,
     ca,
-    prefix,
-    child,
     accessLog: () => readFile(path.join(prefix, 'access.log'), 'utf8'),
     errorLog: () => readFile(errorLog, 'utf8').catch(() => ''),
     stop,
